@@ -1,0 +1,170 @@
+//! The screen, behind the small curses vocabulary the original speaks.
+//!
+//! Rogue reads its own screen back (`inch`) to make decisions and dumps
+//! `stdscr` into save files, so the screen is game state, not just output.
+//! Two backends implement [`Curses`]: [`model::Model`], an in-memory model
+//! of ncurses (windows, `newscr`, `curscr`, refresh semantics, chtype
+//! attribute bits) used by tests, bots and `rogue-trace`; and
+//! [`term::Ncurses`], the real terminal for the shipped game.
+
+pub mod model;
+pub mod term;
+
+/// A curses character with attributes, as ncurses (narrow) stores it.
+pub type Chtype = u32;
+
+/// The character part of a [`Chtype`].
+pub const A_CHARTEXT: Chtype = 0xff;
+/// Every attribute bit of a [`Chtype`].
+pub const A_ATTRIBUTES: Chtype = !0xff;
+/// Standout, ncurses' `NCURSES_BITS(1, 8)`; saved files hold this value.
+pub const A_STANDOUT: Chtype = 1 << 16;
+
+/// The curses `ERR` result.
+pub const ERR: i32 = -1;
+
+/// The byte of a chtype, as C's `CCHAR()` macro takes it.
+pub fn cchar(ch: Chtype) -> u8 {
+    (ch & A_CHARTEXT) as u8
+}
+
+/// A window handle. `STD` and `CUR` always exist; others come from
+/// [`Curses::newwin`] and [`Curses::subwin`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Win(pub u16);
+
+impl Win {
+    /// `stdscr`.
+    pub const STD: Win = Win(0);
+    /// `curscr`, curses' idea of the physical screen.
+    pub const CUR: Win = Win(1);
+}
+
+/// The curses calls the game makes, window by window. Methods return `true`
+/// for curses `OK` and `false` for `ERR`; the game mostly ignores them, as
+/// the original does.
+pub trait Curses {
+    /// `LINES`.
+    fn lines(&self) -> i32;
+    /// `COLS`.
+    fn cols(&self) -> i32;
+
+    fn newwin(&mut self, nlines: i32, ncols: i32, begy: i32, begx: i32) -> Option<Win>;
+    /// `subwin`: a window sharing its parent's cells (screen coordinates).
+    fn subwin(&mut self, parent: Win, nlines: i32, ncols: i32, begy: i32, begx: i32) -> Option<Win>;
+    fn delwin(&mut self, w: Win);
+    fn mvwin(&mut self, w: Win, y: i32, x: i32) -> bool;
+
+    fn wmove(&mut self, w: Win, y: i32, x: i32) -> bool;
+    fn waddch(&mut self, w: Win, ch: Chtype) -> bool;
+    fn waddstr(&mut self, w: Win, s: &[u8]) -> bool {
+        for &b in s.iter().take_while(|&&b| b != 0) {
+            if !self.waddch(w, Chtype::from(b)) {
+                return false;
+            }
+        }
+        true
+    }
+    fn winch(&self, w: Win) -> Chtype;
+    /// `getyx`: the cursor of a window.
+    fn getyx(&self, w: Win) -> (i32, i32);
+    /// `getmaxy`, `getmaxx`: a window's size.
+    fn getmaxyx(&self, w: Win) -> (i32, i32);
+
+    fn werase(&mut self, w: Win);
+    fn wclear(&mut self, w: Win);
+    fn wclrtoeol(&mut self, w: Win);
+    fn wstandout(&mut self, w: Win);
+    fn wstandend(&mut self, w: Win);
+
+    fn wrefresh(&mut self, w: Win);
+    fn touchwin(&mut self, w: Win);
+    fn clearok(&mut self, w: Win, on: bool);
+    fn leaveok(&mut self, w: Win, on: bool);
+    /// `overwrite(src, dst)`: copy the overlapping text of src onto dst.
+    fn overwrite(&mut self, src: Win, dst: Win);
+
+    /// `wgetch`: refresh the window if it changed, then wait for a key.
+    /// `None` when there is no more input (end of a scripted run).
+    fn wgetch(&mut self, w: Win) -> Option<u8>;
+    /// `flushinp`.
+    fn flushinp(&mut self);
+    /// `erasechar`, `killchar`: the tty's line-editing keys.
+    fn erasechar(&self) -> u8;
+    fn killchar(&self) -> u8;
+    fn baudrate(&self) -> i32;
+    /// `raw`/`noecho`/`keypad` and friends: terminal modes, which the model
+    /// only records.
+    fn set_mode(&mut self, mode: Mode);
+
+    /// `endwin`: leave curses mode (the cursor goes to the bottom left).
+    fn endwin(&mut self);
+    fn isendwin(&self) -> bool;
+    /// `mvcur`: move the physical cursor.
+    fn mvcur(&mut self, oldy: i32, oldx: i32, newy: i32, newx: i32);
+    /// Plain stdio output to the terminal (`printf`, `putchar`), outside
+    /// curses' knowledge.
+    fn print_raw(&mut self, s: &[u8]);
+
+    // The stdscr shorthands of curses.h.
+    fn move_to(&mut self, y: i32, x: i32) -> bool {
+        self.wmove(Win::STD, y, x)
+    }
+    fn addch(&mut self, ch: Chtype) -> bool {
+        self.waddch(Win::STD, ch)
+    }
+    fn mvaddch(&mut self, y: i32, x: i32, ch: Chtype) -> bool {
+        self.wmove(Win::STD, y, x) && self.waddch(Win::STD, ch)
+    }
+    fn addstr(&mut self, s: &[u8]) -> bool {
+        self.waddstr(Win::STD, s)
+    }
+    fn mvaddstr(&mut self, y: i32, x: i32, s: &[u8]) -> bool {
+        self.wmove(Win::STD, y, x) && self.waddstr(Win::STD, s)
+    }
+    fn inch(&self) -> Chtype {
+        self.winch(Win::STD)
+    }
+    fn mvinch(&mut self, y: i32, x: i32) -> Chtype {
+        self.wmove(Win::STD, y, x);
+        self.winch(Win::STD)
+    }
+    fn mvwinch(&mut self, w: Win, y: i32, x: i32) -> Chtype {
+        self.wmove(w, y, x);
+        self.winch(w)
+    }
+    fn clear(&mut self) {
+        self.wclear(Win::STD)
+    }
+    fn erase(&mut self) {
+        self.werase(Win::STD)
+    }
+    fn clrtoeol(&mut self) {
+        self.wclrtoeol(Win::STD)
+    }
+    fn standout(&mut self) {
+        self.wstandout(Win::STD)
+    }
+    fn standend(&mut self) {
+        self.wstandend(Win::STD)
+    }
+    fn refresh(&mut self) {
+        self.wrefresh(Win::STD)
+    }
+    fn getch(&mut self) -> Option<u8> {
+        self.wgetch(Win::STD)
+    }
+}
+
+/// Terminal modes the game switches (mach_dep.c, mdport.c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Raw,
+    NoRaw,
+    Cbreak,
+    NoCbreak,
+    Echo,
+    NoEcho,
+    Keypad(bool),
+    HalfDelay(i32),
+}

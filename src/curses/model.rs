@@ -1,0 +1,870 @@
+//! An in-memory model of (narrow) ncurses 6.4, as the original links it.
+//!
+//! It keeps what ncurses keeps: every window's cells and cursor with their
+//! change marks, the virtual screen `newscr` that `wnoutrefresh` copies
+//! changed lines into, and `curscr`, the physical screen after `doupdate`.
+//! Behind those sits [`Terminal`], the terminal itself, which also receives
+//! the plain stdio output a program writes outside curses. The rules follow
+//! ncurses' own sources: lib_addch.c (wrapping, control characters),
+//! lib_refresh.c (what is copied), lib_clreol.c, lib_erase.c, lib_overlay.c,
+//! lib_newwin.c (new windows start touched; full-screen ones with clearok).
+
+use std::collections::VecDeque;
+
+use super::{A_CHARTEXT, A_STANDOUT, Chtype, Curses, Mode, Win};
+
+const BLANK: Chtype = b' ' as Chtype;
+/// `_NOCHANGE` of a line's change marks.
+const NOCHANGE: i32 = -1;
+/// The internal handle of `newscr`.
+const NEWSCR: Win = Win(2);
+
+/// One window: geometry, cursor, flags and change marks. Its cells live in
+/// a [`Store`], shared with its parent when it is a subwindow.
+#[derive(Clone, Debug)]
+struct Window {
+    begy: i32,
+    begx: i32,
+    /// Last row and column (ncurses' `_maxy`, `_maxx`).
+    maxy: i32,
+    maxx: i32,
+    cury: i32,
+    curx: i32,
+    attrs: Chtype,
+    clear: bool,
+    leaveok: bool,
+    wrapped: bool,
+    hasmoved: bool,
+    /// Which store holds the cells, and where this window starts in it.
+    store: usize,
+    offy: i32,
+    offx: i32,
+    parent: Option<u16>,
+    firstch: Vec<i32>,
+    lastch: Vec<i32>,
+}
+
+impl Window {
+    fn new(nlines: i32, ncols: i32, begy: i32, begx: i32, store: usize, full_screen: bool) -> Self {
+        Window {
+            begy,
+            begx,
+            maxy: nlines - 1,
+            maxx: ncols - 1,
+            cury: 0,
+            curx: 0,
+            attrs: 0,
+            clear: full_screen,
+            leaveok: false,
+            wrapped: false,
+            hasmoved: false,
+            store,
+            offy: 0,
+            offx: 0,
+            parent: None,
+            // SVr4 and ncurses mark a new window entirely changed.
+            firstch: vec![0; nlines as usize],
+            lastch: vec![ncols - 1; nlines as usize],
+        }
+    }
+
+    fn changed(&mut self, y: i32, x0: i32, x1: i32) {
+        let y = y as usize;
+        if self.firstch[y] == NOCHANGE || x0 < self.firstch[y] {
+            self.firstch[y] = x0;
+        }
+        if self.lastch[y] == NOCHANGE || x1 > self.lastch[y] {
+            self.lastch[y] = x1;
+        }
+    }
+
+    fn touch_all(&mut self) {
+        for y in 0..=self.maxy as usize {
+            self.firstch[y] = 0;
+            self.lastch[y] = self.maxx;
+        }
+    }
+
+    fn is_touched(&self) -> bool {
+        self.firstch.iter().any(|&f| f != NOCHANGE)
+    }
+}
+
+/// The cells of a window and of its subwindows.
+#[derive(Clone, Debug)]
+struct Store {
+    width: i32,
+    cells: Vec<Chtype>,
+}
+
+/// The terminal the program writes to: what a person (or the oracle's
+/// terminal emulator) sees.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Terminal {
+    pub lines: i32,
+    pub cols: i32,
+    pub cells: Vec<Chtype>,
+    pub cury: i32,
+    pub curx: i32,
+}
+
+impl Terminal {
+    fn new(lines: i32, cols: i32) -> Self {
+        Terminal { lines, cols, cells: vec![BLANK; (lines * cols) as usize], cury: 0, curx: 0 }
+    }
+
+    pub fn at(&self, y: i32, x: i32) -> Chtype {
+        self.cells[(y * self.cols + x) as usize]
+    }
+
+    /// Row `y` as text, trailing blanks removed.
+    pub fn row_text(&self, y: i32) -> String {
+        let row = &self.cells[(y * self.cols) as usize..((y + 1) * self.cols) as usize];
+        let s: String = row.iter().map(|&c| char::from((c & A_CHARTEXT) as u8)).collect();
+        s.trim_end_matches(' ').to_string()
+    }
+
+    fn scroll_up(&mut self) {
+        let cols = self.cols as usize;
+        self.cells.drain(0..cols);
+        self.cells.extend(std::iter::repeat_n(BLANK, cols));
+    }
+
+    /// Output through the tty in its normal ("cooked") mode: `\n` is CR LF
+    /// (ONLCR), the last row scrolls, a full line wraps (automatic margins).
+    fn write_cooked(&mut self, s: &[u8]) {
+        for &b in s {
+            match b {
+                b'\n' => {
+                    self.curx = 0;
+                    self.line_feed();
+                }
+                b'\r' => self.curx = 0,
+                b'\x08' => self.curx = (self.curx - 1).max(0),
+                b'\x07' => {}
+                b'\t' => self.curx = ((self.curx / 8 + 1) * 8).min(self.cols - 1),
+                0x20..=0x7e => {
+                    if self.curx >= self.cols {
+                        self.curx = 0;
+                        self.line_feed();
+                    }
+                    let i = (self.cury * self.cols + self.curx) as usize;
+                    self.cells[i] = Chtype::from(b);
+                    self.curx += 1;
+                }
+                _ => {}
+            }
+        }
+        // The cursor never shows past the last column.
+        if self.curx >= self.cols {
+            self.curx = self.cols - 1;
+        }
+    }
+
+    fn line_feed(&mut self) {
+        if self.cury == self.lines - 1 {
+            self.scroll_up();
+        } else {
+            self.cury += 1;
+        }
+    }
+}
+
+/// The in-memory curses: windows, newscr, curscr, the terminal and the keys
+/// still to be read.
+pub struct Model {
+    lines: i32,
+    cols: i32,
+    wins: Vec<Option<Window>>,
+    stores: Vec<Option<Store>>,
+    term: Terminal,
+    endwin: bool,
+    input: VecDeque<u8>,
+    modes: Vec<Mode>,
+}
+
+impl Model {
+    /// `initscr` on a terminal of `lines` x `cols`: stdscr, curscr and
+    /// newscr exist, and the first refresh will clear the terminal.
+    pub fn new(lines: i32, cols: i32) -> Self {
+        let mut m = Model {
+            lines,
+            cols,
+            wins: Vec::new(),
+            stores: Vec::new(),
+            term: Terminal::new(lines, cols),
+            endwin: false,
+            input: VecDeque::new(),
+            modes: Vec::new(),
+        };
+        for _ in 0..3 {
+            m.make_window(lines, cols, 0, 0);
+        }
+        // curscr starts out "cleared": the first update clears the terminal.
+        m.win_mut(Win::CUR).clear = true;
+        for w in [Win::CUR, NEWSCR] {
+            let win = m.win_mut(w);
+            win.firstch.fill(NOCHANGE);
+            win.lastch.fill(NOCHANGE);
+        }
+        m
+    }
+
+    /// The standard 24 x 80 screen of the oracle's recordings.
+    pub fn standard() -> Self {
+        Model::new(24, 80)
+    }
+
+    /// Queue keys for `wgetch`.
+    pub fn push_input(&mut self, keys: &[u8]) {
+        self.input.extend(keys);
+    }
+
+    pub fn pending_input(&self) -> usize {
+        self.input.len()
+    }
+
+    /// The terminal as a person would see it now.
+    pub fn terminal(&self) -> &Terminal {
+        &self.term
+    }
+
+    /// The terminal modes set so far, oldest first.
+    pub fn modes(&self) -> &[Mode] {
+        &self.modes
+    }
+
+    /// Every cell of a window, row by row (for dumps and save files).
+    pub fn window_cells(&self, w: Win) -> Vec<Chtype> {
+        let win = self.win(w);
+        let mut out = Vec::with_capacity(((win.maxy + 1) * (win.maxx + 1)) as usize);
+        for y in 0..=win.maxy {
+            for x in 0..=win.maxx {
+                out.push(self.cell(w, y, x));
+            }
+        }
+        out
+    }
+
+    fn make_window(&mut self, nlines: i32, ncols: i32, begy: i32, begx: i32) -> Win {
+        let store = self.stores.len();
+        self.stores.push(Some(Store { width: ncols, cells: vec![BLANK; (nlines * ncols) as usize] }));
+        let full = nlines == self.lines && ncols == self.cols;
+        let win = Window::new(nlines, ncols, begy, begx, store, full);
+        self.insert_window(win)
+    }
+
+    fn insert_window(&mut self, win: Window) -> Win {
+        if let Some(i) = self.wins.iter().skip(3).position(Option::is_none) {
+            self.wins[i + 3] = Some(win);
+            Win((i + 3) as u16)
+        } else {
+            self.wins.push(Some(win));
+            Win((self.wins.len() - 1) as u16)
+        }
+    }
+
+    fn exists(&self, w: Win) -> bool {
+        matches!(self.wins.get(usize::from(w.0)), Some(Some(_)))
+    }
+
+    fn win(&self, w: Win) -> &Window {
+        self.wins[usize::from(w.0)].as_ref().expect("curses window used after delwin")
+    }
+
+    fn win_mut(&mut self, w: Win) -> &mut Window {
+        self.wins[usize::from(w.0)].as_mut().expect("curses window used after delwin")
+    }
+
+    fn cell_index(&self, w: Win, y: i32, x: i32) -> (usize, usize) {
+        let win = self.win(w);
+        let store = self.stores[win.store].as_ref().expect("store of a live window");
+        (win.store, ((win.offy + y) * store.width + win.offx + x) as usize)
+    }
+
+    fn cell(&self, w: Win, y: i32, x: i32) -> Chtype {
+        let (s, i) = self.cell_index(w, y, x);
+        self.stores[s].as_ref().map_or(BLANK, |st| st.cells[i])
+    }
+
+    fn set_cell(&mut self, w: Win, y: i32, x: i32, ch: Chtype) {
+        let (s, i) = self.cell_index(w, y, x);
+        if let Some(st) = self.stores[s].as_mut() {
+            st.cells[i] = ch;
+        }
+    }
+
+    /// `newline_forces_scroll` for windows that never scroll: move down a
+    /// line unless on the last one, and say whether that was the last one.
+    fn newline_at_bottom(win: &mut Window) -> bool {
+        if win.cury == win.maxy {
+            true
+        } else {
+            win.cury += 1;
+            false
+        }
+    }
+
+    /// `wrap_to_next_line`: rogue never turns scrolling on, so wrapping at
+    /// the bottom right corner leaves the cursor there and fails.
+    fn wrap_to_next_line(win: &mut Window) -> bool {
+        win.wrapped = true;
+        if Self::newline_at_bottom(win) {
+            win.curx = win.maxx;
+            return false;
+        }
+        win.curx = 0;
+        true
+    }
+
+    /// `waddch_literal`: put one cell at the cursor and advance.
+    fn add_literal(&mut self, w: Win, ch: Chtype) -> bool {
+        let (y, x, attrs) = {
+            let win = self.win(w);
+            (win.cury, win.curx, win.attrs)
+        };
+        // render_char: the window's attributes join the character's (the
+        // background is a plain blank).
+        self.set_cell(w, y, x, ch | attrs);
+        let win = self.win_mut(w);
+        win.changed(y, x, x);
+        if x + 1 > win.maxx {
+            return Self::wrap_to_next_line(win);
+        }
+        win.curx = x + 1;
+        true
+    }
+
+    /// `unctrl()` of narrow ncurses for a byte that is not printable.
+    fn unctrl(t: u8) -> Vec<u8> {
+        match t {
+            0..=31 => vec![b'^', t + 64],
+            127 => b"^?".to_vec(),
+            128..=159 => vec![b'~', t - 64],
+            255 => b"~?".to_vec(),
+            160..=254 => vec![b'M', b'-', t - 128],
+            _ => vec![t],
+        }
+    }
+
+    fn update(&mut self) {
+        // doupdate: the physical screen becomes newscr. A cleared update
+        // repaints everything; otherwise only cells that differ are written.
+        let clear = self.win(NEWSCR).clear || self.win(Win::CUR).clear;
+        let mut last_written: Option<(i32, i32)> = None;
+        for y in 0..self.lines {
+            for x in 0..self.cols {
+                let n = self.cell(NEWSCR, y, x);
+                if clear || self.cell(Win::CUR, y, x) != n {
+                    if self.cell(Win::CUR, y, x) != n {
+                        last_written = Some((y, x));
+                    }
+                    self.set_cell(Win::CUR, y, x, n);
+                }
+            }
+        }
+        let (ny, nx, leave) = {
+            let n = self.win(NEWSCR);
+            (n.cury, n.curx, n.leaveok)
+        };
+        let (cy, cx) = if !leave {
+            (ny, nx)
+        } else if let Some((y, x)) = last_written {
+            // With leaveok the cursor stays where the last write left it.
+            (y, (x + 1).min(self.cols - 1))
+        } else {
+            let c = self.win(Win::CUR);
+            (c.cury, c.curx)
+        };
+        {
+            let c = self.win_mut(Win::CUR);
+            c.cury = cy;
+            c.curx = cx;
+            c.clear = false;
+            c.firstch.fill(NOCHANGE);
+            c.lastch.fill(NOCHANGE);
+        }
+        {
+            let n = self.win_mut(NEWSCR);
+            n.clear = false;
+            n.firstch.fill(NOCHANGE);
+            n.lastch.fill(NOCHANGE);
+        }
+        self.endwin = false;
+        self.term.cells = self.window_cells(Win::CUR);
+        self.term.cury = cy;
+        self.term.curx = cx;
+    }
+
+    /// wnoutrefresh: copy the window's changed cells into newscr.
+    fn noutrefresh(&mut self, w: Win) {
+        let (begy, begx, maxy, maxx) = {
+            let win = self.win(w);
+            (win.begy, win.begx, win.maxy, win.maxx)
+        };
+        let nmaxy = self.lines - 1;
+        let nmaxx = self.cols - 1;
+        let limit_x = maxx.min(nmaxx - begx);
+        let mut src_row = 0;
+        while src_row <= maxy && begy + src_row <= nmaxy {
+            let (first, last) = {
+                let win = self.win(w);
+                (win.firstch[src_row as usize], win.lastch[src_row as usize])
+            };
+            if first != NOCHANGE {
+                let dst_row = begy + src_row;
+                for src_col in first..=last.min(limit_x) {
+                    let c = self.cell(w, src_row, src_col);
+                    let dst_col = src_col + begx;
+                    if self.cell(NEWSCR, dst_row, dst_col) != c {
+                        self.set_cell(NEWSCR, dst_row, dst_col, c);
+                        self.win_mut(NEWSCR).changed(dst_row, dst_col, dst_col);
+                    }
+                }
+            }
+            let win = self.win_mut(w);
+            win.firstch[src_row as usize] = NOCHANGE;
+            win.lastch[src_row as usize] = NOCHANGE;
+            src_row += 1;
+        }
+        let (clear, leave, cy, cx) = {
+            let win = self.win_mut(w);
+            let c = win.clear;
+            win.clear = false;
+            win.hasmoved = false;
+            (c, win.leaveok, win.cury + win.begy, win.curx + win.begx)
+        };
+        let n = self.win_mut(NEWSCR);
+        if clear {
+            n.clear = true;
+        }
+        if !leave {
+            n.cury = cy;
+            n.curx = cx;
+        }
+        n.leaveok = leave;
+    }
+}
+
+impl Curses for Model {
+    fn lines(&self) -> i32 {
+        self.lines
+    }
+
+    fn cols(&self) -> i32 {
+        self.cols
+    }
+
+    fn newwin(&mut self, nlines: i32, ncols: i32, begy: i32, begx: i32) -> Option<Win> {
+        if begy < 0 || begx < 0 || nlines < 0 || ncols < 0 {
+            return None;
+        }
+        let nlines = if nlines == 0 { self.lines - begy } else { nlines };
+        let ncols = if ncols == 0 { self.cols - begx } else { ncols };
+        if nlines <= 0 || ncols <= 0 {
+            return None;
+        }
+        Some(self.make_window(nlines, ncols, begy, begx))
+    }
+
+    fn subwin(&mut self, parent: Win, nlines: i32, ncols: i32, begy: i32, begx: i32) -> Option<Win> {
+        if !self.exists(parent) {
+            return None;
+        }
+        let p = self.win(parent).clone();
+        // derwin's checks, in the parent's coordinates.
+        let (py, px) = (begy - p.begy, begx - p.begx);
+        if py < 0 || px < 0 || nlines < 0 || ncols < 0 {
+            return None;
+        }
+        if py + nlines > p.maxy + 1 || px + ncols > p.maxx + 1 {
+            return None;
+        }
+        let nlines = if nlines == 0 { p.maxy + 1 - py } else { nlines };
+        let ncols = if ncols == 0 { p.maxx + 1 - px } else { ncols };
+        let mut win = Window::new(nlines, ncols, begy, begx, p.store, false);
+        win.offy = p.offy + py;
+        win.offx = p.offx + px;
+        win.attrs = p.attrs;
+        win.parent = Some(parent.0);
+        Some(self.insert_window(win))
+    }
+
+    fn delwin(&mut self, w: Win) {
+        // ncurses refuses to delete a window that still has subwindows, and
+        // never deletes stdscr/curscr/newscr here.
+        if w.0 < 3 || !self.exists(w) {
+            return;
+        }
+        let has_children = self.wins.iter().flatten().any(|c| c.parent == Some(w.0));
+        if has_children {
+            return;
+        }
+        let win = self.wins[usize::from(w.0)].take().expect("checked above");
+        if win.parent.is_none() {
+            self.stores[win.store] = None;
+        }
+    }
+
+    fn mvwin(&mut self, w: Win, y: i32, x: i32) -> bool {
+        if !self.exists(w) {
+            return false;
+        }
+        let (lines, cols) = (self.lines, self.cols);
+        let win = self.win_mut(w);
+        if y < 0 || x < 0 || y + win.maxy > lines - 1 || x + win.maxx > cols - 1 {
+            return false;
+        }
+        win.begy = y;
+        win.begx = x;
+        win.touch_all();
+        true
+    }
+
+    fn wmove(&mut self, w: Win, y: i32, x: i32) -> bool {
+        let win = self.win_mut(w);
+        if y < 0 || x < 0 || y > win.maxy || x > win.maxx {
+            return false;
+        }
+        win.cury = y;
+        win.curx = x;
+        win.wrapped = false;
+        win.hasmoved = true;
+        true
+    }
+
+    fn waddch(&mut self, w: Win, ch: Chtype) -> bool {
+        let t = (ch & A_CHARTEXT) as u8;
+        let attrs = ch & !A_CHARTEXT;
+        if (0x20..0x7f).contains(&t) {
+            return self.add_literal(w, ch);
+        }
+        match t {
+            b'\t' => {
+                let (x, y, maxx, maxy) = {
+                    let win = self.win(w);
+                    (win.curx, win.cury, win.maxx, win.maxy)
+                };
+                let nx = x + (8 - x % 8);
+                if y == maxy || nx <= maxx {
+                    while self.win(w).curx < nx {
+                        if !self.add_literal(w, BLANK | attrs) {
+                            return false;
+                        }
+                        // A wrap to the next line ends the tab.
+                        if self.win(w).cury != y {
+                            break;
+                        }
+                    }
+                } else {
+                    self.wclrtoeol(w);
+                    let win = self.win_mut(w);
+                    win.wrapped = true;
+                    if Self::newline_at_bottom(win) {
+                        win.curx = win.maxx;
+                    } else {
+                        win.curx = 0;
+                    }
+                }
+                true
+            }
+            b'\n' => {
+                self.wclrtoeol(w);
+                let win = self.win_mut(w);
+                if Self::newline_at_bottom(win) {
+                    return false;
+                }
+                win.curx = 0;
+                win.wrapped = false;
+                true
+            }
+            b'\r' => {
+                let win = self.win_mut(w);
+                win.curx = 0;
+                win.wrapped = false;
+                true
+            }
+            b'\x08' => {
+                let win = self.win_mut(w);
+                if win.curx > 0 {
+                    win.curx -= 1;
+                }
+                win.wrapped = false;
+                true
+            }
+            _ => {
+                for b in Self::unctrl(t) {
+                    if !self.add_literal(w, Chtype::from(b) | attrs) {
+                        return false;
+                    }
+                }
+                true
+            }
+        }
+    }
+
+    fn winch(&self, w: Win) -> Chtype {
+        let win = self.win(w);
+        self.cell(w, win.cury, win.curx)
+    }
+
+    fn getyx(&self, w: Win) -> (i32, i32) {
+        let win = self.win(w);
+        (win.cury, win.curx)
+    }
+
+    fn getmaxyx(&self, w: Win) -> (i32, i32) {
+        let win = self.win(w);
+        (win.maxy + 1, win.maxx + 1)
+    }
+
+    fn werase(&mut self, w: Win) {
+        let (maxy, maxx) = {
+            let win = self.win(w);
+            (win.maxy, win.maxx)
+        };
+        for y in 0..=maxy {
+            for x in 0..=maxx {
+                self.set_cell(w, y, x, BLANK);
+            }
+        }
+        let win = self.win_mut(w);
+        win.touch_all();
+        win.cury = 0;
+        win.curx = 0;
+        win.wrapped = false;
+    }
+
+    fn wclear(&mut self, w: Win) {
+        self.werase(w);
+        self.win_mut(w).clear = true;
+    }
+
+    fn wclrtoeol(&mut self, w: Win) {
+        let (y, x, maxx) = {
+            let win = self.win_mut(w);
+            // Just after a wrap the clear applies to the new line, except in
+            // the bottom right corner.
+            if win.wrapped && win.cury < win.maxy {
+                win.wrapped = false;
+            }
+            if win.wrapped || win.cury > win.maxy || win.curx > win.maxx {
+                return;
+            }
+            (win.cury, win.curx, win.maxx)
+        };
+        for cx in x..=maxx {
+            self.set_cell(w, y, cx, BLANK);
+        }
+        self.win_mut(w).changed(y, x, maxx);
+    }
+
+    fn wstandout(&mut self, w: Win) {
+        self.win_mut(w).attrs = A_STANDOUT;
+    }
+
+    fn wstandend(&mut self, w: Win) {
+        self.win_mut(w).attrs = 0;
+    }
+
+    fn wrefresh(&mut self, w: Win) {
+        if w == Win::CUR {
+            // wrefresh(curscr) repaints the whole screen.
+            self.win_mut(Win::CUR).clear = true;
+        } else {
+            self.noutrefresh(w);
+        }
+        self.update();
+    }
+
+    fn touchwin(&mut self, w: Win) {
+        self.win_mut(w).touch_all();
+    }
+
+    fn clearok(&mut self, w: Win, on: bool) {
+        self.win_mut(w).clear = on;
+    }
+
+    fn leaveok(&mut self, w: Win, on: bool) {
+        self.win_mut(w).leaveok = on;
+    }
+
+    fn overwrite(&mut self, src: Win, dst: Win) {
+        // overlap(): the intersection of the two windows on the screen.
+        let (s, d) = (self.win(src).clone(), self.win(dst).clone());
+        let top = s.begy.max(d.begy);
+        let left = s.begx.max(d.begx);
+        let bottom = (s.begy + s.maxy).min(d.begy + d.maxy);
+        let right = (s.begx + s.maxx).min(d.begx + d.maxx);
+        if top > bottom || left > right {
+            return;
+        }
+        let mut touched = false;
+        for y in top..=bottom {
+            for x in left..=right {
+                let c = self.cell(src, y - s.begy, x - s.begx);
+                if self.cell(dst, y - d.begy, x - d.begx) != c {
+                    self.set_cell(dst, y - d.begy, x - d.begx, c);
+                    touched = true;
+                }
+            }
+        }
+        if touched {
+            // copywin touches every destination row of the rectangle.
+            let win = self.win_mut(dst);
+            for y in (top - d.begy)..=(bottom - d.begy) {
+                win.firstch[y as usize] = 0;
+                win.lastch[y as usize] = win.maxx;
+            }
+        }
+    }
+
+    fn wgetch(&mut self, w: Win) -> Option<u8> {
+        let win = self.win(w);
+        if win.is_touched() || win.hasmoved {
+            self.wrefresh(w);
+        }
+        self.input.pop_front()
+    }
+
+    fn flushinp(&mut self) {
+        // Keys arrive one at a time in every recording: there is never
+        // typeahead to throw away.
+    }
+
+    fn erasechar(&self) -> u8 {
+        0x7f
+    }
+
+    fn killchar(&self) -> u8 {
+        0x15
+    }
+
+    fn baudrate(&self) -> i32 {
+        38400
+    }
+
+    fn set_mode(&mut self, mode: Mode) {
+        self.modes.push(mode);
+    }
+
+    fn endwin(&mut self) {
+        if !self.endwin {
+            // ncurses puts the cursor in the bottom left corner.
+            self.term.cury = self.lines - 1;
+            self.term.curx = 0;
+            self.endwin = true;
+        }
+    }
+
+    fn isendwin(&self) -> bool {
+        self.endwin
+    }
+
+    fn mvcur(&mut self, _oldy: i32, _oldx: i32, newy: i32, newx: i32) {
+        self.term.cury = newy.clamp(0, self.lines - 1);
+        self.term.curx = newx.clamp(0, self.cols - 1);
+    }
+
+    fn print_raw(&mut self, s: &[u8]) {
+        self.term.write_cooked(s);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(m: &Model, w: Win, y: i32) -> String {
+        let (_, cols) = m.getmaxyx(w);
+        (0..cols).map(|x| char::from((m.cell(w, y, x) & A_CHARTEXT) as u8)).collect()
+    }
+
+    #[test]
+    fn addch_reads_back_with_attributes() {
+        let mut m = Model::standard();
+        m.mvaddch(3, 4, Chtype::from(b'@'));
+        assert_eq!(m.getyx(Win::STD), (3, 5));
+        m.standout();
+        m.addch(Chtype::from(b'K'));
+        m.standend();
+        assert_eq!(m.mvinch(3, 4), Chtype::from(b'@'));
+        assert_eq!(m.mvinch(3, 5), Chtype::from(b'K') | A_STANDOUT);
+    }
+
+    #[test]
+    fn wrap_and_bottom_right_corner() {
+        let mut m = Model::standard();
+        m.mvaddch(0, 79, Chtype::from(b'a'));
+        assert_eq!(m.getyx(Win::STD), (1, 0));
+        assert!(!m.mvaddch(23, 79, Chtype::from(b'z')), "the corner fails");
+        assert_eq!(m.getyx(Win::STD), (23, 79));
+        assert_eq!(m.mvinch(23, 79), Chtype::from(b'z'), "but the cell is written");
+    }
+
+    #[test]
+    fn control_characters_are_shown_as_carets() {
+        let mut m = Model::standard();
+        m.mvaddstr(1, 0, b"a\x01b");
+        assert!(text(&m, Win::STD, 1).starts_with("a^Ab"));
+        m.mvaddstr(2, 0, b"xy\nz");
+        assert!(text(&m, Win::STD, 3).starts_with('z'));
+    }
+
+    #[test]
+    fn refresh_copies_only_what_changed() {
+        let mut m = Model::standard();
+        let hw = m.newwin(24, 80, 0, 0).unwrap();
+        m.mvaddstr(5, 0, b"map");
+        m.refresh();
+        assert_eq!(m.terminal().row_text(5), "map");
+        m.wmove(hw, 0, 0);
+        m.waddstr(hw, b"inventory");
+        m.wrefresh(hw);
+        // hw is a new full-screen window: all of it was copied.
+        assert_eq!(m.terminal().row_text(5), "");
+        assert_eq!(m.terminal().row_text(0), "inventory");
+        // stdscr has no changes, so refresh leaves hw's picture...
+        m.refresh();
+        assert_eq!(m.terminal().row_text(0), "inventory");
+        // ...until it is touched.
+        m.touchwin(Win::STD);
+        m.refresh();
+        assert_eq!(m.terminal().row_text(0), "");
+        assert_eq!(m.terminal().row_text(5), "map");
+        assert_eq!((m.terminal().cury, m.terminal().curx), (5, 3));
+    }
+
+    #[test]
+    fn getch_refreshes_a_changed_window() {
+        let mut m = Model::standard();
+        m.push_input(b"x");
+        m.mvaddstr(2, 2, b"hi");
+        assert_eq!(m.getch(), Some(b'x'));
+        assert_eq!(m.terminal().row_text(2), "  hi");
+        assert_eq!(m.getch(), None);
+    }
+
+    #[test]
+    fn subwindow_shares_cells() {
+        let mut m = Model::standard();
+        let tw = m.newwin(3, 10, 0, 70).unwrap();
+        let sw = m.subwin(tw, 3, 9, 0, 71).unwrap();
+        m.wmove(sw, 1, 0);
+        m.waddch(sw, Chtype::from(b'q'));
+        assert_eq!(m.mvwinch(tw, 1, 1), Chtype::from(b'q'));
+        m.delwin(tw);
+        assert!(m.exists(tw), "a parent with a subwindow is not deleted");
+    }
+
+    #[test]
+    fn stdio_after_endwin_scrolls() {
+        let mut m = Model::standard();
+        m.mvaddstr(0, 0, b"top");
+        m.refresh();
+        m.endwin();
+        m.print_raw(b"\nline");
+        assert_eq!(m.terminal().row_text(0), "");
+        assert_eq!(m.terminal().row_text(23), "line");
+    }
+}

@@ -1,0 +1,22 @@
+//! `rogue`: Rogue 5.4.4 (Toy, Arnold and Wichman; the Rogue Restoration
+//! Project's release of 2007-09-05), ported to Rust byte for byte.
+//!
+//! All state lives in one [`game::Game`]. Modules follow the original's
+//! files where a file is a unit (rooms, passages, new_level, fight, ...),
+//! and functions keep the C names they port.
+
+pub mod arena;
+pub mod cbuf;
+pub mod consts;
+pub mod cref;
+pub mod curses;
+pub mod data;
+pub mod game;
+pub mod init;
+pub mod io;
+pub mod list;
+pub mod pack;
+pub mod rng;
+pub mod thing;
+pub mod trace;
+pub mod weapons;

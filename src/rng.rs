@@ -1,0 +1,126 @@
+//! The random number generator of main.c (`rnd`, `roll`), misc.c
+//! (`spread`) and extern.h (the `RN` macro), with the C integer semantics
+//! the original relies on.
+//!
+//! Every draw of the game goes through one [`Rng`], so a seed reproduces a
+//! dungeon exactly. The optional trace records each `rnd` and `roll` call the
+//! way the oracle's harness prints them (FORMAT-core.md §3.1).
+
+use std::fmt::Write as _;
+
+/// The linear congruential generator and its C `int` seed.
+#[derive(Clone, Debug, Default)]
+pub struct Rng {
+    seed: i32,
+    trace: Option<String>,
+}
+
+impl Rng {
+    pub fn new(seed: i32) -> Self {
+        Rng { seed, trace: None }
+    }
+
+    pub fn seed(&self) -> i32 {
+        self.seed
+    }
+
+    pub fn set_seed(&mut self, seed: i32) {
+        self.seed = seed;
+    }
+
+    /// Start (or stop) recording `rng ...` trace lines.
+    pub fn set_trace(&mut self, on: bool) {
+        self.trace = if on { Some(String::new()) } else { None };
+    }
+
+    /// The trace lines recorded since the last call (empty when not tracing).
+    pub fn take_trace(&mut self) -> String {
+        self.trace.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    /// The `RN` macro: the seed becomes `seed * 11109 + 13849` in 32-bit
+    /// two's complement (signed overflow in the C, which gcc wraps), and the
+    /// value is bits 16..31 of the new seed.
+    pub fn rn(&mut self) -> i32 {
+        self.seed = self.seed.wrapping_mul(11109).wrapping_add(13849);
+        (self.seed >> 16) & 0xffff
+    }
+
+    /// `rnd` without the trace line, as `roll` calls it.
+    fn draw(&mut self, range: i32) -> i32 {
+        if range == 0 {
+            // rnd(0) is 0 and does not advance the seed.
+            0
+        } else {
+            // RN is never negative, so abs() is the identity and `%` is C's
+            // truncating remainder: the result is 0..|range|-1 for any range,
+            // and RN itself for i32::MIN.
+            self.rn() % range
+        }
+    }
+
+    /// `rnd(range)`: a number from 0 to |range| - 1 (0 for a range of 0).
+    pub fn rnd(&mut self, range: i32) -> i32 {
+        let v = self.draw(range);
+        if let Some(t) = self.trace.as_mut() {
+            let _ = writeln!(t, "rng rnd r={range} v={v} seed={}", self.seed);
+        }
+        v
+    }
+
+    /// `roll(number, sides)`: the sum of `number` draws of rnd(sides) + 1.
+    pub fn roll(&mut self, number: i32, sides: i32) -> i32 {
+        let mut total: i32 = 0;
+        // The C loops `while (number--)`, which for a negative count would
+        // run about 2^32 times; no game path asks for that, so a negative
+        // count is taken as zero dice instead of hanging.
+        for _ in 0..number.max(0) {
+            total = total.wrapping_add(self.draw(sides).wrapping_add(1));
+        }
+        if let Some(t) = self.trace.as_mut() {
+            let _ = writeln!(t, "rng roll n={number} s={sides} v={total} seed={}", self.seed);
+        }
+        total
+    }
+
+    /// `spread(nm)`: nm give or take 10%, i.e. nm - nm/20 + rnd(nm/10) with
+    /// truncating division (so no draw at all when |nm| < 10).
+    pub fn spread(&mut self, nm: i32) -> i32 {
+        nm.wrapping_sub(nm / 20).wrapping_add(self.rnd(nm / 10))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_draws_from_seed_zero() {
+        // FORMAT-core.md §9.
+        let mut r = Rng::new(0);
+        assert_eq!((r.rn(), r.seed()), (0, 13849));
+        assert_eq!((r.rn(), r.seed()), (2347, 153862390));
+        assert_eq!((r.rn(), r.seed()), (63404, -139679449));
+    }
+
+    #[test]
+    fn rnd_edges() {
+        let mut r = Rng::new(12345);
+        let s = r.seed();
+        assert_eq!(r.rnd(0), 0);
+        assert_eq!(r.seed(), s, "rnd(0) draws nothing");
+        assert_eq!(r.rnd(-1), 0);
+        assert_ne!(r.seed(), s, "rnd(-1) draws");
+        let mut a = Rng::new(99);
+        let mut b = Rng::new(99);
+        assert_eq!(a.rnd(i32::MIN), b.rn());
+    }
+
+    #[test]
+    fn spread_small_draws_nothing() {
+        let mut r = Rng::new(7);
+        assert_eq!(r.spread(1), 1);
+        assert_eq!(r.spread(2), 2);
+        assert_eq!(r.seed(), 7);
+    }
+}

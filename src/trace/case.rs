@@ -1,0 +1,85 @@
+//! Reading a `.case` file (FORMAT-core.md §2.1, FORMAT-games.md §1).
+
+use std::path::{Path, PathBuf};
+
+use super::TraceError;
+
+/// A parsed case: its header fields in order, its body and where it lives.
+#[derive(Clone, Debug)]
+pub struct Case {
+    pub path: PathBuf,
+    pub kind: String,
+    pub headers: Vec<(String, String)>,
+    /// The body as raw lines (not trimmed: the game categories' bodies
+    /// are escaped key text).
+    pub body: Vec<String>,
+}
+
+impl Case {
+    pub fn read(path: &Path) -> Result<Case, TraceError> {
+        let text = std::fs::read(path).map_err(|e| TraceError::Io(path.to_path_buf(), e))?;
+        let text =
+            String::from_utf8(text).map_err(|_| TraceError::Parse(format!("{}: not UTF-8 text", path.display())))?;
+        Case::parse(path, &text)
+    }
+
+    pub fn parse(path: &Path, text: &str) -> Result<Case, TraceError> {
+        let mut lines = text.split('\n');
+        let mut headers = Vec::new();
+        for line in lines.by_ref() {
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            if line.trim().is_empty() {
+                break;
+            }
+            let (k, v) = line
+                .split_once(':')
+                .ok_or_else(|| TraceError::Parse(format!("{}: header line without ':': {line:?}", path.display())))?;
+            headers.push((k.trim().to_string(), v.trim().to_string()));
+        }
+        let body: Vec<String> = lines.map(|l| l.strip_suffix('\r').unwrap_or(l).to_string()).collect();
+        let kind = match headers.first() {
+            Some((k, v)) if k == "kind" => v.clone(),
+            _ => return Err(TraceError::Parse(format!("{}: the first line must be 'kind: ...'", path.display()))),
+        };
+        Ok(Case { path: path.to_path_buf(), kind, headers, body })
+    }
+
+    /// The first value of a header.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.headers.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// Every value of a repeated header.
+    pub fn get_all<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.headers.iter().filter(move |(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    pub fn require(&self, key: &str) -> Result<&str, TraceError> {
+        self.get(key).ok_or_else(|| TraceError::Parse(format!("{}: missing header '{key}'", self.path.display())))
+    }
+
+    /// A header holding a C `int`.
+    pub fn int(&self, key: &str) -> Result<i32, TraceError> {
+        let v = self.require(key)?;
+        v.parse().map_err(|_| TraceError::Parse(format!("{}: '{key}' is not an int: {v:?}", self.path.display())))
+    }
+
+    /// A `yes`/`no` header.
+    pub fn yes(&self, key: &str) -> Result<bool, TraceError> {
+        match self.require(key)? {
+            "yes" => Ok(true),
+            "no" => Ok(false),
+            v => Err(TraceError::Parse(format!("{}: '{key}' must be yes or no, not {v:?}", self.path.display()))),
+        }
+    }
+
+    /// The body's items: trimmed lines, skipping blank and `#` lines.
+    pub fn items(&self) -> impl Iterator<Item = &str> {
+        self.body.iter().map(|l| l.trim()).filter(|l| !l.is_empty() && !l.starts_with('#'))
+    }
+
+    /// The folder the case's relative paths start from.
+    pub fn dir(&self) -> &Path {
+        self.path.parent().unwrap_or(Path::new("."))
+    }
+}

@@ -1,0 +1,119 @@
+//! Kind `init`: a new game's lore (FORMAT-core.md §5).
+
+use std::fmt::Write as _;
+
+use super::show::{object, opt_s, s};
+use super::{Case, TraceError};
+use crate::data::STONES;
+use crate::game::{Game, ObjInfo};
+use crate::thing::{ObjId, Stats};
+
+pub fn run(case: &Case) -> Result<String, TraceError> {
+    let seed = case.int("seed")?;
+    let trace = case.yes("trace")?;
+    let mut g = Game::headless();
+    let mut out = String::new();
+    new_game(&mut g, seed, trace, &mut out);
+    dump_lore(&g, &mut out);
+    Ok(out)
+}
+
+/// A step of the new game and its name.
+type Step = (&'static str, fn(&mut Game));
+
+/// The new-game steps of main() with their `stage` lines (and the RNG trace
+/// between them when asked for).
+pub(super) fn new_game(g: &mut Game, seed: i32, trace: bool, out: &mut String) {
+    g.dnum = seed;
+    g.rng.set_seed(seed);
+    g.rng.set_trace(trace);
+    let _ = writeln!(out, "stage start seed={}", g.rng.seed());
+    let steps: [Step; 6] = [
+        ("init_probs", Game::init_probs),
+        ("init_player", Game::init_player),
+        ("init_names", Game::init_names),
+        ("init_colors", Game::init_colors),
+        ("init_stones", Game::init_stones),
+        ("init_materials", Game::init_materials),
+    ];
+    for (name, step) in steps {
+        step(g);
+        out.push_str(&g.rng.take_trace());
+        let _ = writeln!(out, "stage {name} seed={}", g.rng.seed());
+    }
+    g.rng.set_trace(false);
+}
+
+fn info_lines(out: &mut String, table: &str, info: &[ObjInfo]) {
+    for (i, oi) in info.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "info {table} {i} name={} prob={} worth={} guess={} know={}",
+            opt_s(oi.oi_name),
+            oi.oi_prob,
+            oi.oi_worth,
+            opt_s(oi.oi_guess.as_deref()),
+            u8::from(oi.oi_know)
+        );
+    }
+}
+
+fn stats(st: &Stats) -> String {
+    format!(
+        "str={} exp={} lvl={} arm={} hpt={} maxhp={} dmg={}",
+        st.s_str,
+        st.s_exp,
+        st.s_lvl,
+        st.s_arm,
+        st.s_hpt,
+        st.s_maxhp,
+        s(st.s_dmg.as_bytes())
+    )
+}
+
+fn dump_lore(g: &Game, out: &mut String) {
+    info_lines(out, "things", &g.things);
+    info_lines(out, "potion", &g.pot_info);
+    info_lines(out, "scroll", &g.scr_info);
+    info_lines(out, "ring", &g.ring_info);
+    info_lines(out, "stick", &g.ws_info);
+    info_lines(out, "weapon", &g.weap_info);
+    info_lines(out, "armor", &g.arm_info);
+    let _ = writeln!(out, "player {} flags=0x{:04x}", stats(&g.player.t_stats), g.player.t_flags);
+    let _ = writeln!(out, "max_stats {}", stats(&g.max_stats));
+    let _ = writeln!(out, "food_left {}", g.food_left);
+    let _ = writeln!(out, "hungry_state {}", g.hungry_state);
+    let _ = writeln!(out, "inpack {}", g.inpack);
+    let pack = &g.player.t_pack;
+    for (i, &o) in pack.iter().enumerate() {
+        let _ = writeln!(out, "pack {i} {}", object(&g.objs[o]));
+    }
+    let pos = |o: Option<ObjId>| o.and_then(|o| pack.iter().position(|&p| p == o));
+    let idx = |o: Option<ObjId>| pos(o).map_or_else(|| "none".to_string(), |i| i.to_string());
+    let _ = writeln!(out, "cur_armor pack={}", idx(g.cur_armor));
+    let _ = writeln!(out, "cur_weapon pack={}", idx(g.cur_weapon));
+    let _ = writeln!(out, "cur_ring left={} right={}", idx(g.cur_ring[0]), idx(g.cur_ring[1]));
+    let used: String = g.pack_used.iter().map(|&u| if u { '1' } else { '0' }).collect();
+    let _ = writeln!(out, "pack_used {used}");
+    for (i, name) in g.s_names.iter().enumerate() {
+        let _ = writeln!(out, "scroll {i} name={}", s(name.as_bytes()));
+    }
+    for (i, color) in g.p_colors.iter().enumerate() {
+        let _ = writeln!(out, "potion {i} color={}", s(color.as_bytes()));
+    }
+    for (i, stone) in g.r_stones.iter().enumerate() {
+        let value = STONES.iter().find(|st| st.name == *stone).map_or(0, |st| st.value);
+        let _ = writeln!(
+            out,
+            "ring {i} stone={} stone_value={value} worth={}",
+            s(stone.as_bytes()),
+            g.ring_info[i].oi_worth
+        );
+    }
+    for i in 0..g.ws_type.len() {
+        let _ = writeln!(out, "stick {i} type={} made={}", s(g.ws_type[i].as_bytes()), s(g.ws_made[i].as_bytes()));
+    }
+    let _ = writeln!(out, "group {}", g.group);
+    let _ = writeln!(out, "dnum {}", g.dnum);
+    let _ = writeln!(out, "seed {}", g.rng.seed());
+}

@@ -1,0 +1,60 @@
+//! `rogue-trace`: run one oracle case and print what the original printed
+//! for it (oracle/README.md). Each kind of case has its own module.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+pub mod case;
+mod init;
+mod rng;
+pub mod show;
+
+pub use case::Case;
+
+/// Why a case could not be run.
+#[derive(Debug)]
+pub enum TraceError {
+    Io(PathBuf, std::io::Error),
+    Parse(String),
+    /// A kind this port does not trace yet.
+    Unsupported(String),
+}
+
+impl fmt::Display for TraceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TraceError::Io(p, e) => write!(f, "{}: {e}", p.display()),
+            TraceError::Parse(m) => write!(f, "{m}"),
+            TraceError::Unsupported(k) => write!(f, "case kind '{k}' is not implemented yet"),
+        }
+    }
+}
+
+impl std::error::Error for TraceError {}
+
+/// Options of a run beyond the case itself.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// `--out-dir`: where a whole-program case runs and leaves its files.
+    pub out_dir: Option<PathBuf>,
+}
+
+/// Run the case at `path` and return exactly what it must print.
+pub fn run_path(path: &Path, opts: &RunOptions) -> Result<String, TraceError> {
+    let case = Case::read(path)?;
+    run(&case, opts)
+}
+
+/// Run a parsed case.
+pub fn run(case: &Case, _opts: &RunOptions) -> Result<String, TraceError> {
+    match case.kind.as_str() {
+        "rng" => rng::run(case),
+        "init" => init::run(case),
+        other => Err(TraceError::Unsupported(other.to_string())),
+    }
+}
+
+/// A body item that could not be understood.
+fn bad_item(case: &Case, item: &str) -> TraceError {
+    TraceError::Parse(format!("{}: cannot read body line {item:?}", case.path.display()))
+}
