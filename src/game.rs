@@ -306,6 +306,21 @@ impl Game {
         self.player.t_room
     }
 
+    /// The creature a [`Who`] names.
+    pub fn creature(&self, who: Who) -> &Creature {
+        match who {
+            Who::Hero => &self.player,
+            Who::Monster(m) => &self.mons[m],
+        }
+    }
+
+    pub fn creature_mut(&mut self, who: Who) -> &mut Creature {
+        match who {
+            Who::Hero => &mut self.player,
+            Who::Monster(m) => &mut self.mons[m],
+        }
+    }
+
     /// `ISRING(hand, r)`: is that ring on that hand?
     pub fn is_ring(&self, hand: usize, r: i32) -> bool {
         self.cur_ring[hand].is_some_and(|o| self.objs[o].o_which == r)

@@ -116,6 +116,14 @@ impl Creature {
     }
 }
 
+/// A creature by role, as a C `THING *` that points at a creature: the
+/// hero (`&player`) or a monster of the level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    Hero,
+    Monster(MonId),
+}
+
 /// A room or a passage (`struct room`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Room {
