@@ -15,6 +15,7 @@ pub mod game;
 pub mod init;
 pub mod io;
 pub mod list;
+pub mod misc;
 pub mod pack;
 pub mod rng;
 pub mod thing;
