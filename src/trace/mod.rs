@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 pub mod case;
 mod init;
+mod kernels;
 mod rng;
 pub mod show;
 
@@ -50,6 +51,7 @@ pub fn run(case: &Case, _opts: &RunOptions) -> Result<String, TraceError> {
     match case.kind.as_str() {
         "rng" => rng::run(case),
         "init" => init::run(case),
+        "kernels" => kernels::run(case),
         other => Err(TraceError::Unsupported(other.to_string())),
     }
 }

@@ -1,0 +1,99 @@
+//! daemons.c: what happens to the hero every turn (hunger, healing).
+
+use crate::consts::*;
+use crate::game::{Ending, Flow, Game};
+
+impl Game {
+    /// `doctor`: the hero heals over time. After enough quiet turns (fewer
+    /// at higher levels) one hit point comes back; from level 8 on, a few
+    /// at a time; each ring of regeneration adds one every turn.
+    pub fn doctor(&mut self) {
+        let lv = self.player.t_stats.s_lvl;
+        let ohp = self.player.t_stats.s_hpt;
+        self.quiet = self.quiet.wrapping_add(1);
+        let mut hpt = ohp;
+        if lv < 8 {
+            if self.quiet.wrapping_add(lv.wrapping_shl(1)) > 20 {
+                hpt = hpt.wrapping_add(1);
+            }
+        } else if self.quiet >= 3 {
+            hpt = hpt.wrapping_add(self.rng.rnd(lv.wrapping_sub(7)) + 1);
+        }
+        for hand in [LEFT, RIGHT] {
+            if self.is_ring(hand, R_REGEN) {
+                hpt = hpt.wrapping_add(1);
+            }
+        }
+        // Only a change is capped at the maximum: hit points above it (a
+        // lowered maximum) survive a turn without healing, as in the C.
+        if hpt != ohp {
+            hpt = hpt.min(self.player.t_stats.s_maxhp);
+            self.quiet = 0;
+        }
+        self.player.t_stats.s_hpt = hpt;
+    }
+
+    /// `stomach`: digest a turn's food. Announces hunger and weakness as
+    /// the food crosses 300 and 150; at 0 and below the hero may faint,
+    /// and below -850 starves (the game ends with the state as it is then).
+    pub fn stomach(&mut self) -> Flow {
+        let orig_hungry = self.hungry_state;
+        if self.food_left <= 0 {
+            // The test uses the value before the decrement, which happens
+            // either way.
+            let before = self.food_left;
+            self.food_left = before.wrapping_sub(1);
+            if before < -STARVETIME {
+                return Err(Ending::Died(b's'));
+            }
+            // The hero faints, unless already helpless (no draw then).
+            if self.no_command != 0 || self.rng.rnd(5) != 0 {
+                return Ok(());
+            }
+            self.no_command = self.no_command.wrapping_add(self.rng.rnd(8) + 4);
+            self.hungry_state = 3;
+            if !self.terse {
+                let text = self.choose_str(
+                    "the munchies overpower your motor capabilities.  ",
+                    "you feel too weak from lack of food.  ",
+                );
+                self.addmsg(text);
+            }
+            let text = self.choose_str("You freak out", "You faint");
+            self.msg(text);
+        } else {
+            let oldfood = self.food_left;
+            // LEFT before RIGHT: the order the original binary draws in
+            // (the C expression leaves it unspecified).
+            let left = self.ring_eat(LEFT);
+            let right = self.ring_eat(RIGHT);
+            let cost = left.wrapping_add(right).wrapping_add(1).wrapping_sub(i32::from(self.amulet));
+            self.food_left = self.food_left.wrapping_sub(cost);
+            if self.food_left < MORETIME && oldfood >= MORETIME {
+                self.hungry_state = 2;
+                // "capabilites" is the original's spelling.
+                let text = self.choose_str(
+                    "the munchies are interfering with your motor capabilites",
+                    "you are starting to feel weak",
+                );
+                self.msg(text);
+            } else if self.food_left < 2 * MORETIME && oldfood >= 2 * MORETIME {
+                self.hungry_state = 1;
+                let text = if self.terse {
+                    self.choose_str("getting the munchies", "getting hungry")
+                } else {
+                    self.choose_str("you are getting the munchies", "you are starting to get hungry")
+                };
+                self.msg(text);
+            }
+        }
+        // A change of hunger stops whatever the hero was doing.
+        if self.hungry_state != orig_hungry {
+            self.player.t_flags &= !ISRUN;
+            self.running = false;
+            self.to_death = false;
+            self.count = 0;
+        }
+        Ok(())
+    }
+}
