@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 pub mod case;
 mod init;
 mod kernels;
+mod levels;
 mod rng;
 pub mod show;
 
@@ -52,6 +53,7 @@ pub fn run(case: &Case, _opts: &RunOptions) -> Result<String, TraceError> {
         "rng" => rng::run(case),
         "init" => init::run(case),
         "kernels" => kernels::run(case),
+        "levels" => levels::run(case),
         other => Err(TraceError::Unsupported(other.to_string())),
     }
 }

@@ -1,0 +1,60 @@
+//! daemon.c: the table of daemons (run every turn) and fuses (run once,
+//! after a countdown).
+
+use crate::game::Game;
+use crate::thing::{DAEMON, DaemonFn, DelayedAction, EMPTY};
+
+/// Daemons and fuses that run before the hero's command. The C writes
+/// `spread(1)`, which is 1 and draws nothing.
+pub const BEFORE: i32 = 1;
+/// ... and after it (`spread(2)`, likewise 2 without a draw).
+pub const AFTER: i32 = 2;
+
+impl Game {
+    /// `d_slot`: the first empty slot. The C has no answer when all 20 are
+    /// taken (it would write through a null pointer); the port then drops
+    /// the new daemon.
+    fn d_slot(&mut self) -> Option<&mut DelayedAction> {
+        self.d_list.iter_mut().find(|d| d.d_type == EMPTY)
+    }
+
+    /// `find_slot`: the slot running a function.
+    fn find_slot(&mut self, func: DaemonFn) -> Option<&mut DelayedAction> {
+        self.d_list.iter_mut().find(|d| d.d_type != EMPTY && d.d_func == Some(func))
+    }
+
+    /// `start_daemon`.
+    pub fn start_daemon(&mut self, func: DaemonFn, arg: i32, d_type: i32) {
+        if let Some(d) = self.d_slot() {
+            *d = DelayedAction { d_type, d_func: Some(func), d_arg: arg, d_time: DAEMON };
+        }
+    }
+
+    /// `kill_daemon`.
+    pub fn kill_daemon(&mut self, func: DaemonFn) {
+        if let Some(d) = self.find_slot(func) {
+            d.d_type = EMPTY;
+        }
+    }
+
+    /// `fuse`: run a function once, in `time` turns.
+    pub fn fuse(&mut self, func: DaemonFn, arg: i32, time: i32, d_type: i32) {
+        if let Some(d) = self.d_slot() {
+            *d = DelayedAction { d_type, d_func: Some(func), d_arg: arg, d_time: time };
+        }
+    }
+
+    /// `lengthen`: put a fuse off for longer.
+    pub fn lengthen(&mut self, func: DaemonFn, xtime: i32) {
+        if let Some(d) = self.find_slot(func) {
+            d.d_time += xtime;
+        }
+    }
+
+    /// `extinguish`: put a fuse out.
+    pub fn extinguish(&mut self, func: DaemonFn) {
+        if let Some(d) = self.find_slot(func) {
+            d.d_type = EMPTY;
+        }
+    }
+}
