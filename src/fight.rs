@@ -212,9 +212,8 @@ mod tests {
 
     #[test]
     fn full_damage_string_runs_into_the_thrown_damage() {
-        let mut o = Object::default();
-        o.o_damage = crate::cbuf::CBuf::strncpy(b"1x1/1x1/");
-        o.o_hurldmg = crate::cbuf::CBuf::strncpy(b"2x2");
+        use crate::cbuf::CBuf;
+        let o = Object { o_damage: CBuf::strncpy(b"1x1/1x1/"), o_hurldmg: CBuf::strncpy(b"2x2"), ..Object::default() };
         assert_eq!(DmgText::damage(&o).as_bytes(), b"1x1/1x1/2x2");
     }
 }
