@@ -142,15 +142,9 @@ fn roll_em(g: &mut Game, f: &mut Fields) -> Option<String> {
         "mh" => false,
         _ => return None,
     };
-    let attack = Stats {
-        s_lvl: f.int("alvl")?,
-        s_str: f.get("astr")?.parse().ok()?,
-        s_hpt: f.int("ahp")?,
-        s_maxhp: 0,
-        s_dmg: dmg(f.get("admg")?),
-        ..Stats::default()
-    };
-    let attack = Stats { s_maxhp: attack.s_hpt, ..attack };
+    let (alvl, astr, ahp) = (f.int("alvl")?, f.get("astr")?.parse().ok()?, f.int("ahp")?);
+    let attack =
+        Stats { s_lvl: alvl, s_str: astr, s_hpt: ahp, s_maxhp: ahp, s_dmg: dmg(f.get("admg")?), ..Stats::default() };
     let (darm, dhp) = (f.int("darm")?, f.int("dhp")?);
     let defend =
         Stats { s_str: 10, s_lvl: 1, s_arm: darm, s_hpt: dhp, s_maxhp: dhp, s_dmg: dmg("1x4"), ..Stats::default() };
