@@ -4,16 +4,22 @@
 
 use std::fmt;
 use std::marker::PhantomData;
+use std::num::NonZeroU32;
 
-/// A handle to an arena slot.
+/// A handle to an arena slot. It holds the slot number plus one, so that an
+/// `Option<Id>` (a map cell's monster) is as small as the id itself.
 pub struct Id<T> {
-    index: u32,
+    slot: NonZeroU32,
     _of: PhantomData<fn() -> T>,
 }
 
 impl<T> Id<T> {
+    fn new(index: u32) -> Self {
+        Id { slot: NonZeroU32::MIN.saturating_add(index), _of: PhantomData }
+    }
+
     pub fn index(self) -> usize {
-        self.index as usize
+        (self.slot.get() - 1) as usize
     }
 }
 
@@ -25,18 +31,18 @@ impl<T> Clone for Id<T> {
 impl<T> Copy for Id<T> {}
 impl<T> PartialEq for Id<T> {
     fn eq(&self, other: &Self) -> bool {
-        self.index == other.index
+        self.slot == other.slot
     }
 }
 impl<T> Eq for Id<T> {}
 impl<T> std::hash::Hash for Id<T> {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        self.index.hash(h)
+        self.slot.hash(h)
     }
 }
 impl<T> fmt::Debug for Id<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.index)
+        write!(f, "#{}", self.index())
     }
 }
 
@@ -66,14 +72,14 @@ impl<T> Arena<T> {
                 (self.slots.len() - 1) as u32
             }
         };
-        Id { index, _of: PhantomData }
+        Id::new(index)
     }
 
     /// Free a value (`discard()`).
     pub fn discard(&mut self, id: Id<T>) -> Option<T> {
         let v = self.slots.get_mut(id.index())?.take();
         if v.is_some() {
-            self.free.push(id.index);
+            self.free.push(id.index() as u32);
         }
         v
     }

@@ -58,7 +58,10 @@ impl Game {
         let (y, x) = (tp.t_pos.y, tp.t_pos.x);
         let hero = self.hero();
         if dist(y, x, hero.y, hero.x) < LAMPDIST {
-            return !(y != hero.y && x != hero.x && !step_ok(self.chat(y, hero.x)) && !step_ok(self.chat(hero.y, x)));
+            // Diagonally next to the hero around a corner: out of sight.
+            let around_corner =
+                y != hero.y && x != hero.x && !step_ok(self.chat(y, hero.x)) && !step_ok(self.chat(hero.y, x));
+            return !around_corner;
         }
         if tp.t_room != self.proom() {
             return false;

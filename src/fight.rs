@@ -1,8 +1,9 @@
 //! fight.c: the to-hit roll and the damage of an attack.
 
 use crate::consts::*;
+use crate::data::{MONSTERS, monster_info};
 use crate::game::Game;
-use crate::thing::{ObjId, Object, Who};
+use crate::thing::{MonId, ObjId, Object, Who};
 
 /// To-hit adjustment for strength (`str_plus[]`), by strength 0..=31.
 const STR_PLUS: [i32; 32] =
@@ -183,6 +184,25 @@ impl Game {
             cp = slash + 1;
         }
         did_hit
+    }
+}
+
+impl Game {
+    /// `set_mname`: how to name a monster in a message.
+    pub fn set_mname(&mut self, tp: MonId) -> String {
+        if !self.see_monst(tp) && !self.player.on(SEEMONST) {
+            return if self.terse { "it" } else { "something" }.to_string();
+        }
+        let name = if self.player.on(ISHALU) {
+            // A hallucinating hero names whatever is shown there.
+            let pos = self.mons[tp].t_pos;
+            let ch = crate::curses::cchar(self.scr.mvinch(pos.y, pos.x)) & 0x7f;
+            let i = if ch.is_ascii_uppercase() { usize::from(ch - b'A') } else { self.rng.rnd(26) as usize };
+            MONSTERS[i].name
+        } else {
+            monster_info(self.mons[tp].t_type).name
+        };
+        format!("the {name}")
     }
 }
 

@@ -25,7 +25,6 @@ pub mod moves;
 pub mod new_level;
 pub mod pack;
 pub mod passages;
-pub mod pending;
 pub mod potions;
 pub mod rings;
 pub mod rng;

@@ -2,7 +2,7 @@
 
 use crate::chase::dist;
 use crate::consts::*;
-use crate::data::{LVL_MONS, MONSTERS, WAND_MONS, monster_info};
+use crate::data::{LVL_MONS, WAND_MONS, monster_info};
 use crate::game::Game;
 use crate::list::attach;
 use crate::thing::{Coord, DaemonFn, Dest, MonId};
@@ -185,23 +185,6 @@ impl Game {
         }
         let lvl = self.player.t_stats.s_lvl;
         self.save_throw(which, lvl)
-    }
-
-    /// `set_mname` (fight.c): how to name a monster in a message.
-    pub fn set_mname(&mut self, tp: MonId) -> String {
-        if !self.see_monst(tp) && !self.player.on(SEEMONST) {
-            return if self.terse { "it" } else { "something" }.to_string();
-        }
-        let name = if self.player.on(ISHALU) {
-            // A hallucinating hero names whatever is shown there.
-            let pos = self.mons[tp].t_pos;
-            let ch = crate::curses::cchar(self.scr.mvinch(pos.y, pos.x)) & 0x7f;
-            let i = if ch.is_ascii_uppercase() { usize::from(ch - b'A') } else { self.rng.rnd(26) as usize };
-            MONSTERS[i].name
-        } else {
-            monster_info(self.mons[tp].t_type).name
-        };
-        format!("the {name}")
     }
 }
 

@@ -2,7 +2,7 @@
 
 use crate::consts::*;
 use crate::game::Game;
-use crate::thing::{Coord, RoomRef};
+use crate::thing::{Coord, Place, RoomRef};
 
 /// Which boxes of the 3 x 3 grid are neighbors (`rdes[].conn`).
 const CONN: [[bool; MAXROOMS]; MAXROOMS] = {
@@ -204,7 +204,7 @@ impl Game {
                 return cp;
             }
             tries += 1;
-            if tries % MAZE_DOOR_TRIES == 0
+            if tries.is_multiple_of(MAZE_DOOR_TRIES)
                 && let Some(edge) = self.maze_door_fallback(&rp, cp)
             {
                 return edge;
@@ -281,32 +281,67 @@ impl Game {
 
     /// `numpass`: number a passage spot and everything joined to it.
     fn numpass(&mut self, n: &mut Numbering, y: i32, x: i32) {
-        if x >= NUMCOLS || x < 0 || y >= NUMLINES || y <= 0 {
+        if !(0..NUMCOLS).contains(&x) || !(1..NUMLINES).contains(&y) {
             return;
         }
-        let fp = self.flat(y, x);
-        if fp & F_PNUM != 0 {
+        if self.flat(y, x) & F_PNUM != 0 {
             return;
         }
+        // A new exit starts a new passage number, even when the spot turns
+        // out not to be a passage at all.
         if n.newpnum {
             n.pnum += 1;
             n.newpnum = false;
         }
-        // A door or secret door is an exit of the passage.
-        let ch = self.chat(y, x);
-        if ch == DOOR || (fp & F_REAL == 0 && (ch == b'|' || ch == b'-')) {
+        if numberable(self.place(y, x)) {
+            self.number_from(n.pnum, Game::index(y, x));
+        }
+    }
+
+    /// The recursion of `numpass` from a spot about to be numbered (by map
+    /// index). The C calls itself on each neighbor (down, up, right, left)
+    /// and returns at once from those it does not number; here the same
+    /// tests are made before the call, so the numbering and the order of
+    /// the exits are the same.
+    fn number_from(&mut self, pnum: usize, i: usize) {
+        let p = &mut self.places[i];
+        if is_door(p) {
             // A level has at most 12 corridors, so pnum stays below
             // MAXPASS; the C would write past the array otherwise.
-            if let Some(rp) = self.passages.get_mut(n.pnum) {
-                rp.add_exit(Coord::new(y, x));
+            if let Some(rp) = self.passages.get_mut(pnum) {
+                rp.add_exit(Coord::new((i & 31) as i32, (i >> 5) as i32));
             }
-        } else if fp & F_PASS == 0 {
-            return;
         }
-        *self.flat_mut(y, x) |= n.pnum as u8 & F_PNUM;
-        self.numpass(n, y + 1, x);
-        self.numpass(n, y - 1, x);
-        self.numpass(n, y, x + 1);
-        self.numpass(n, y, x - 1);
+        self.places[i].p_flags |= pnum as u8 & F_PNUM;
+        // The map is column-major, 32 rows a column.
+        let (py, px) = (i & 31, i >> 5);
+        if py + 1 < NUMLINES as usize && self.unnumbered(i + 1) {
+            self.number_from(pnum, i + 1);
+        }
+        if py > 1 && self.unnumbered(i - 1) {
+            self.number_from(pnum, i - 1);
+        }
+        if px + 1 < NUMCOLS as usize && self.unnumbered(i + 32) {
+            self.number_from(pnum, i + 32);
+        }
+        if px > 0 && self.unnumbered(i - 32) {
+            self.number_from(pnum, i - 32);
+        }
     }
+
+    /// A spot `numpass` would number now.
+    fn unnumbered(&self, i: usize) -> bool {
+        let p = &self.places[i];
+        p.p_flags & F_PNUM == 0 && numberable(p)
+    }
+}
+
+/// A door or a secret door.
+fn is_door(p: &Place) -> bool {
+    p.p_ch == DOOR || (p.p_flags & F_REAL == 0 && (p.p_ch == b'|' || p.p_ch == b'-'))
+}
+
+/// A spot `numpass` numbers: a door, a secret door or a passage spot.
+fn numberable(p: &Place) -> bool {
+    is_door(p) || p.p_flags & F_PASS != 0
 }

@@ -415,3 +415,35 @@ fn c_index_is_the_ports_layout() {
         assert_eq!((c.p_ch as u8, c.p_flags as u8), (ch, fl), "cell {y},{x}");
     }
 }
+
+/// A level the port digs, copied into the C `places[]` at the same linear
+/// index, reads the same through the C INDEX(y, x), cell by cell.
+#[test]
+fn generated_levels_read_the_same_through_c() {
+    for seed in [0, 1, -1, 1_700_063_352, 2_071_432_158] {
+        let mut g = Game::headless();
+        g.init_new_game(seed);
+        for depth in 1..=30 {
+            if depth > 1 {
+                g.level += 1;
+            }
+            g.new_level();
+            let mut level = Level::new();
+            for (c, r) in level.places_mut().iter_mut().zip(&g.places) {
+                c.p_ch = r.p_ch as std::os::raw::c_char;
+                c.p_flags = r.p_flags as std::os::raw::c_char;
+            }
+            for y in 0..MAXLINES as i32 {
+                for x in 0..MAXCOLS as i32 {
+                    let p = g.place(y, x);
+                    assert_eq!(
+                        (level.chat(y, x), level.flat(y, x)),
+                        (p.p_ch, p.p_flags),
+                        "seed {seed} depth {depth} cell {y},{x}"
+                    );
+                }
+            }
+            assert_eq!(level.checksum(), checksum(&g), "seed {seed} depth {depth}");
+        }
+    }
+}

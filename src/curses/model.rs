@@ -624,8 +624,9 @@ impl Curses for Model {
             (win.maxy, win.maxx)
         };
         for y in 0..=maxy {
-            for x in 0..=maxx {
-                self.set_cell(w, y, x, BLANK);
+            let (s, start) = self.cell_index(w, y, 0);
+            if let Some(st) = self.stores[s].as_mut() {
+                st.cells[start..=start + maxx as usize].fill(BLANK);
             }
         }
         let win = self.win_mut(w);
