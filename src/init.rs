@@ -111,17 +111,23 @@ impl Game {
         }
     }
 
+    /// Draw an entry of a list not used yet (drawing again while the pick
+    /// is used), and mark it used.
+    fn pick_unused(&mut self, used: &mut [bool]) -> usize {
+        loop {
+            let j = self.rng.rnd(used.len() as i32) as usize;
+            if !used[j] {
+                used[j] = true;
+                return j;
+            }
+        }
+    }
+
     /// `init_colors`: a different color for each potion.
     pub fn init_colors(&mut self) {
         let mut used = [false; RAINBOW.len()];
         for i in 0..MAXPOTIONS {
-            let j = loop {
-                let j = self.rng.rnd(RAINBOW.len() as i32) as usize;
-                if !used[j] {
-                    break j;
-                }
-            };
-            used[j] = true;
+            let j = self.pick_unused(&mut used);
             self.p_colors[i] = RAINBOW[j];
         }
     }
@@ -131,13 +137,7 @@ impl Game {
     pub fn init_stones(&mut self) {
         let mut used = [false; STONES.len()];
         for i in 0..MAXRINGS {
-            let j = loop {
-                let j = self.rng.rnd(STONES.len() as i32) as usize;
-                if !used[j] {
-                    break j;
-                }
-            };
-            used[j] = true;
+            let j = self.pick_unused(&mut used);
             self.r_stones[i] = STONES[j].name;
             self.ring_info[i].oi_worth += STONES[j].value;
         }

@@ -2,11 +2,11 @@
 
 use std::fmt::Write as _;
 
-use super::show::{object, opt_s, s};
+use super::show::{object, opt_s, s, stats};
 use super::{Case, TraceError};
 use crate::data::STONES;
 use crate::game::{Game, ObjInfo};
-use crate::thing::{ObjId, Stats};
+use crate::thing::ObjId;
 
 pub fn run(case: &Case) -> Result<String, TraceError> {
     let seed = case.int("seed")?;
@@ -56,19 +56,6 @@ fn info_lines(out: &mut String, table: &str, info: &[ObjInfo]) {
             u8::from(oi.oi_know)
         );
     }
-}
-
-fn stats(st: &Stats) -> String {
-    format!(
-        "str={} exp={} lvl={} arm={} hpt={} maxhp={} dmg={}",
-        st.s_str,
-        st.s_exp,
-        st.s_lvl,
-        st.s_arm,
-        st.s_hpt,
-        st.s_maxhp,
-        s(st.s_dmg.as_bytes())
-    )
 }
 
 fn dump_lore(g: &Game, out: &mut String) {

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::show::{ch, object, s};
+use super::show::{ch, object, s, stats};
 use super::{Case, TraceError};
 use crate::consts::*;
 use crate::curses::{A_CHARTEXT, Win};
@@ -138,10 +138,9 @@ fn dump_level(g: &mut Game, d: i32, out: &mut String) {
     }
     for (i, &m) in g.mlist.iter().enumerate() {
         let t = &g.mons[m];
-        let st = &t.t_stats;
         let _ = writeln!(
             out,
-            "monster {i} type={} disguise={} oldch={} pos={},{} turn={} flags=0x{:04x} dest={} room={} str={} exp={} lvl={} arm={} hpt={} maxhp={} dmg={} pack={}",
+            "monster {i} type={} disguise={} oldch={} pos={},{} turn={} flags=0x{:04x} dest={} room={} {} pack={}",
             ch(t.t_type),
             ch(t.t_disguise),
             ch(t.t_oldch),
@@ -151,13 +150,7 @@ fn dump_level(g: &mut Game, d: i32, out: &mut String) {
             t.t_flags,
             dest(g, t.t_dest),
             roomref(t.t_room),
-            st.s_str,
-            st.s_exp,
-            st.s_lvl,
-            st.s_arm,
-            st.s_hpt,
-            st.s_maxhp,
-            s(st.s_dmg.as_bytes()),
+            stats(&t.t_stats),
             t.t_pack.len()
         );
         for (j, &o) in t.t_pack.iter().enumerate() {

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::thing::Object;
+use crate::thing::{Object, Stats};
 
 /// A C `char` value: `'c'` when printable, else `\xHH`.
 pub fn ch(c: u8) -> String {
@@ -41,4 +41,18 @@ pub fn object(o: &Object) -> String {
         ch(o.o_packch),
     );
     out
+}
+
+/// The stats fields of `player`, `max_stats` and `monster` lines.
+pub fn stats(st: &Stats) -> String {
+    format!(
+        "str={} exp={} lvl={} arm={} hpt={} maxhp={} dmg={}",
+        st.s_str,
+        st.s_exp,
+        st.s_lvl,
+        st.s_arm,
+        st.s_hpt,
+        st.s_maxhp,
+        s(st.s_dmg.as_bytes())
+    )
 }
