@@ -24,6 +24,26 @@ impl Ncurses {
         Some(Ncurses { wins: vec![Some(nc::stdscr()), Some(nc::curscr())] })
     }
 
+    /// ncurses on a terminal of the given type whose output goes to
+    /// /dev/null and whose input is empty: the real library, headless, to
+    /// hold the in-memory model to it. `None` when the terminal type is
+    /// unknown.
+    pub fn headless(term: &str) -> Option<Self> {
+        // SAFETY: fopen gets two valid C strings; the streams it returns are
+        // checked and then owned by ncurses for the rest of the program.
+        let (out, inp) = unsafe {
+            (libc::fopen(c"/dev/null".as_ptr(), c"w".as_ptr()), libc::fopen(c"/dev/null".as_ptr(), c"r".as_ptr()))
+        };
+        if out.is_null() || inp.is_null() {
+            return None;
+        }
+        let screen = nc::newterm(Some(term), out, inp).ok()?;
+        if screen.is_null() {
+            return None;
+        }
+        Some(Ncurses { wins: vec![Some(nc::stdscr()), Some(nc::curscr())] })
+    }
+
     fn w(&self, w: Win) -> nc::WINDOW {
         self.wins.get(usize::from(w.0)).copied().flatten().unwrap_or_else(nc::stdscr)
     }
