@@ -2,7 +2,7 @@
 
 use crate::consts::*;
 use crate::game::Game;
-use crate::thing::{Coord, Place, RoomRef};
+use crate::thing::{Coord, Place, Room, RoomRef};
 
 /// Which boxes of the 3 x 3 grid are neighbors (`rdes[].conn`).
 const CONN: [[bool; MAXROOMS]; MAXROOMS] = {
@@ -195,7 +195,7 @@ impl Game {
     /// spot when none it could draw is. Levels where the original finishes
     /// are unchanged: the check draws nothing, and a drawable spot, when
     /// one exists, is still found by drawing.
-    fn maze_door(&mut self, r: usize, pick: impl Fn(&mut Game, crate::thing::Room) -> Coord) -> Coord {
+    fn maze_door(&mut self, r: usize, pick: impl Fn(&mut Game, Room) -> Coord) -> Coord {
         let rp = self.rooms[r];
         let mut tries = 0u32;
         loop {
@@ -215,7 +215,7 @@ impl Game {
     /// When no drawable door spot of a maze wall is on its passage, the
     /// first spot of that wall line that is (`None` while a drawable one
     /// exists, so the caller keeps drawing as the original does).
-    fn maze_door_fallback(&self, rp: &crate::thing::Room, tried: Coord) -> Option<Coord> {
+    fn maze_door_fallback(&self, rp: &Room, tried: Coord) -> Option<Coord> {
         let on_pass = |c: &Coord| self.flat(c.y, c.x) & F_PASS != 0;
         // The wall line the draws fall on: a row (top or bottom wall) when
         // the draws vary x, else a column.
@@ -237,12 +237,12 @@ impl Game {
 
     /// `putpass`: a passage spot, now and then (deeper down) a secret one.
     pub fn putpass(&mut self, cp: Coord) {
-        let level = self.level;
-        *self.flat_mut(cp.y, cp.x) |= F_PASS;
-        if self.rng.rnd(10) + 1 < level && self.rng.rnd(40) == 0 {
-            *self.flat_mut(cp.y, cp.x) &= !F_REAL;
+        let i = Game::index(cp.y, cp.x);
+        self.places[i].p_flags |= F_PASS;
+        if self.rng.rnd(10) + 1 < self.level && self.rng.rnd(40) == 0 {
+            self.places[i].p_flags &= !F_REAL;
         } else {
-            self.set_chat(cp.y, cp.x, PASSAGE);
+            self.places[i].p_ch = PASSAGE;
         }
     }
 
@@ -294,45 +294,45 @@ impl Game {
             n.newpnum = false;
         }
         if numberable(self.place(y, x)) {
-            self.number_from(n.pnum, Game::index(y, x));
-        }
-    }
-
-    /// The recursion of `numpass` from a spot about to be numbered (by map
-    /// index). The C calls itself on each neighbor (down, up, right, left)
-    /// and returns at once from those it does not number; here the same
-    /// tests are made before the call, so the numbering and the order of
-    /// the exits are the same.
-    fn number_from(&mut self, pnum: usize, i: usize) {
-        let p = &mut self.places[i];
-        if is_door(p) {
             // A level has at most 12 corridors, so pnum stays below
             // MAXPASS; the C would write past the array otherwise.
-            if let Some(rp) = self.passages.get_mut(pnum) {
-                rp.add_exit(Coord::new((i & 31) as i32, (i >> 5) as i32));
-            }
-        }
-        self.places[i].p_flags |= pnum as u8 & F_PNUM;
-        // The map is column-major, 32 rows a column.
-        let (py, px) = (i & 31, i >> 5);
-        if py + 1 < NUMLINES as usize && self.unnumbered(i + 1) {
-            self.number_from(pnum, i + 1);
-        }
-        if py > 1 && self.unnumbered(i - 1) {
-            self.number_from(pnum, i - 1);
-        }
-        if px + 1 < NUMCOLS as usize && self.unnumbered(i + 32) {
-            self.number_from(pnum, i + 32);
-        }
-        if px > 0 && self.unnumbered(i - 32) {
-            self.number_from(pnum, i - 32);
+            let exits = self.passages.get_mut(n.pnum);
+            number_from(&mut self.places, exits, n.pnum as u8 & F_PNUM, Game::index(y, x));
         }
     }
+}
 
-    /// A spot `numpass` would number now.
-    fn unnumbered(&self, i: usize) -> bool {
-        let p = &self.places[i];
+/// The recursion of `numpass` from a spot about to be numbered (`i`, a map
+/// index), numbering it `pnum` and noting it among `exits` when it is a
+/// door. The C calls itself on each neighbor (down, up, right, left) and
+/// returns at once from those it does not number; here the same tests are
+/// made before the call, so the numbering and the order of the exits are
+/// the same.
+fn number_from(places: &mut [Place], mut exits: Option<&mut Room>, pnum: u8, i: usize) {
+    let p = &mut places[i];
+    if is_door(p)
+        && let Some(rp) = exits.as_deref_mut()
+    {
+        rp.add_exit(Coord::new((i & 31) as i32, (i >> 5) as i32));
+    }
+    p.p_flags |= pnum;
+    // The map is column-major, 32 rows a column.
+    let (y, x) = (i & 31, i >> 5);
+    let unnumbered = |places: &[Place], j: usize| {
+        let p = &places[j];
         p.p_flags & F_PNUM == 0 && numberable(p)
+    };
+    if y + 1 < NUMLINES as usize && unnumbered(places, i + 1) {
+        number_from(places, exits.as_deref_mut(), pnum, i + 1);
+    }
+    if y > 1 && unnumbered(places, i - 1) {
+        number_from(places, exits.as_deref_mut(), pnum, i - 1);
+    }
+    if x + 1 < NUMCOLS as usize && unnumbered(places, i + 32) {
+        number_from(places, exits.as_deref_mut(), pnum, i + 32);
+    }
+    if x > 0 && unnumbered(places, i - 32) {
+        number_from(places, exits, pnum, i - 32);
     }
 }
 
@@ -341,7 +341,7 @@ fn is_door(p: &Place) -> bool {
     p.p_ch == DOOR || (p.p_flags & F_REAL == 0 && (p.p_ch == b'|' || p.p_ch == b'-'))
 }
 
-/// A spot `numpass` numbers: a door, a secret door or a passage spot.
+/// A spot `numpass` numbers: a passage spot, a door or a secret door.
 fn numberable(p: &Place) -> bool {
-    is_door(p) || p.p_flags & F_PASS != 0
+    p.p_flags & F_PASS != 0 || is_door(p)
 }

@@ -41,12 +41,14 @@ impl Rng {
     /// The `RN` macro: the seed becomes `seed * 11109 + 13849` in 32-bit
     /// two's complement (signed overflow in the C, which gcc wraps), and the
     /// value is bits 16..31 of the new seed.
+    #[inline]
     pub fn rn(&mut self) -> i32 {
         self.seed = self.seed.wrapping_mul(11109).wrapping_add(13849);
         (self.seed >> 16) & 0xffff
     }
 
     /// `rnd` without the trace line, as `roll` calls it.
+    #[inline]
     fn draw(&mut self, range: i32) -> i32 {
         if range == 0 {
             // rnd(0) is 0 and does not advance the seed.
@@ -61,6 +63,7 @@ impl Rng {
     }
 
     /// `rnd(range)`: a number from 0 to |range| - 1 (0 for a range of 0).
+    #[inline]
     pub fn rnd(&mut self, range: i32) -> i32 {
         let v = self.draw(range);
         if let Some(t) = self.trace.as_mut() {

@@ -13,7 +13,7 @@ pub fn pick_one_of(info: &[ObjInfo], draw: i32) -> usize {
 }
 
 impl Game {
-    /// `pick_one` over the first `n` entries of a table.
+    /// `pick_one` over a table (the caller passes the entries to pick from).
     fn pick_one(&mut self, table: fn(&Game) -> &[ObjInfo]) -> i32 {
         let i = self.rng.rnd(100);
         pick_one_of(table(self), i) as i32
