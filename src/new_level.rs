@@ -1,10 +1,9 @@
 //! new_level.c: dig and draw a new level.
 
-use crate::cbuf::CBuf;
 use crate::consts::*;
 use crate::game::Game;
 use crate::list::attach;
-use crate::thing::{Place, RoomRef};
+use crate::thing::{Object, Place, RoomRef};
 
 /// One chance in TREAS_ROOM of a treasure room.
 const TREAS_ROOM: i32 = 20;
@@ -110,17 +109,9 @@ impl Game {
             }
         }
         if self.level >= AMULETLEVEL && !self.amulet {
-            let obj = self.new_object();
+            // Made by hand, not by new_thing: its count stays 0.
+            let obj = self.objs.alloc(Object { o_type: i32::from(AMULET), ..Object::plain() });
             attach(&mut self.lvl_obj, obj);
-            {
-                let o = &mut self.objs[obj];
-                o.o_hplus = 0;
-                o.o_dplus = 0;
-                o.o_damage = CBuf::strncpy(b"0x0");
-                o.o_hurldmg = CBuf::strncpy(b"0x0");
-                o.o_arm = 11;
-                o.o_type = i32::from(AMULET);
-            }
             let pos = self.find_floor(None, 0, false);
             self.objs[obj].o_pos = pos;
             self.set_chat(pos.y, pos.x, AMULET);

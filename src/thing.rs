@@ -66,6 +66,12 @@ pub struct Object {
 }
 
 impl Object {
+    /// A new object with the plusses, damage and armor class every new thing
+    /// (and the Amulet) starts with: none, "0x0", and 11.
+    pub fn plain() -> Self {
+        Object { o_damage: CBuf::strncpy(b"0x0"), o_hurldmg: CBuf::strncpy(b"0x0"), o_arm: 11, ..Object::default() }
+    }
+
     /// The object's glyph as a byte.
     pub fn glyph(&self) -> u8 {
         self.o_type as u8

@@ -1,10 +1,9 @@
 //! things.c: making objects.
 
-use crate::cbuf::CBuf;
 use crate::consts::*;
 use crate::data::A_CLASS;
 use crate::game::{Game, ObjInfo};
-use crate::thing::ObjId;
+use crate::thing::{ObjId, Object};
 
 /// `pick_one`: an entry of a table by its running probabilities; the first
 /// entry when the draw falls past them all.
@@ -22,18 +21,7 @@ impl Game {
     /// `new_thing`: a new random object. After several levels without
     /// food, it is food.
     pub fn new_thing(&mut self) -> ObjId {
-        let cur = self.new_object();
-        {
-            let o = &mut self.objs[cur];
-            o.o_hplus = 0;
-            o.o_dplus = 0;
-            o.o_damage = CBuf::strncpy(b"0x0");
-            o.o_hurldmg = CBuf::strncpy(b"0x0");
-            o.o_arm = 11;
-            o.o_count = 1;
-            o.o_group = 0;
-            o.o_flags = 0;
-        }
+        let cur = self.objs.alloc(Object { o_count: 1, ..Object::plain() });
         let kind = if self.no_food > 3 { 2 } else { self.pick_one(|g| &g.things) };
         match kind {
             0 => {
