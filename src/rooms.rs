@@ -199,9 +199,9 @@ impl Game {
 
     /// `rnd_pos`: a random spot inside a room's walls.
     pub fn rnd_pos(&mut self, r: RoomRef) -> Coord {
-        let rp = *self.room(r);
-        let x = rp.r_pos.x + self.rng.rnd(rp.r_max.x - 2) + 1;
-        let y = rp.r_pos.y + self.rng.rnd(rp.r_max.y - 2) + 1;
+        let (pos, max) = (self.room(r).r_pos, self.room(r).r_max);
+        let x = pos.x + self.rng.rnd(max.x - 2) + 1;
+        let y = pos.y + self.rng.rnd(max.y - 2) + 1;
         Coord::new(y, x)
     }
 
