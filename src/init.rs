@@ -175,11 +175,21 @@ impl Game {
     pub fn init_new_game(&mut self, dnum: i32) {
         self.dnum = dnum;
         self.rng.set_seed(dnum);
-        self.init_probs();
-        self.init_player();
-        self.init_names();
-        self.init_colors();
-        self.init_stones();
-        self.init_materials();
+        for (_, step) in NEW_GAME_STEPS {
+            step(self);
+        }
     }
 }
+
+/// A step of a new game's lore and its C name.
+pub type NewGameStep = (&'static str, fn(&mut Game));
+
+/// The lore steps of `main()`, in the order it takes them.
+pub const NEW_GAME_STEPS: [NewGameStep; 6] = [
+    ("init_probs", Game::init_probs),
+    ("init_player", Game::init_player),
+    ("init_names", Game::init_names),
+    ("init_colors", Game::init_colors),
+    ("init_stones", Game::init_stones),
+    ("init_materials", Game::init_materials),
+];

@@ -32,14 +32,9 @@ impl Game {
         self.doadd(text);
     }
 
-    /// `endmsg`: show the message composed so far.
+    /// `endmsg`: show the message composed so far. (Until the command loop
+    /// draws messages, every game records them, as the harness does.)
     pub fn endmsg(&mut self) {
-        if let Some(rec) = self.msg_record.as_mut() {
-            rec.emitted.push(std::mem::take(&mut rec.pending));
-            return;
-        }
-        // Until the command loop draws messages, a headless game keeps
-        // them where it can be asked for them.
         let rec = self.msg_record.get_or_insert_with(Default::default);
         rec.emitted.push(std::mem::take(&mut rec.pending));
     }

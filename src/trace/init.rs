@@ -6,6 +6,7 @@ use super::show::{object, opt_s, s, stats};
 use super::{Case, TraceError};
 use crate::data::STONES;
 use crate::game::{Game, ObjInfo};
+use crate::init::NEW_GAME_STEPS;
 use crate::thing::ObjId;
 
 pub fn run(case: &Case) -> Result<String, TraceError> {
@@ -18,9 +19,6 @@ pub fn run(case: &Case) -> Result<String, TraceError> {
     Ok(out)
 }
 
-/// A step of the new game and its name.
-type Step = (&'static str, fn(&mut Game));
-
 /// The new-game steps of main() with their `stage` lines (and the RNG trace
 /// between them when asked for).
 pub(super) fn new_game(g: &mut Game, seed: i32, trace: bool, out: &mut String) {
@@ -28,15 +26,7 @@ pub(super) fn new_game(g: &mut Game, seed: i32, trace: bool, out: &mut String) {
     g.rng.set_seed(seed);
     g.rng.set_trace(trace);
     let _ = writeln!(out, "stage start seed={}", g.rng.seed());
-    let steps: [Step; 6] = [
-        ("init_probs", Game::init_probs),
-        ("init_player", Game::init_player),
-        ("init_names", Game::init_names),
-        ("init_colors", Game::init_colors),
-        ("init_stones", Game::init_stones),
-        ("init_materials", Game::init_materials),
-    ];
-    for (name, step) in steps {
+    for (name, step) in NEW_GAME_STEPS {
         step(g);
         out.push_str(&g.rng.take_trace());
         let _ = writeln!(out, "stage {name} seed={}", g.rng.seed());
