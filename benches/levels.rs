@@ -13,13 +13,10 @@ const DEPTH: i32 = 30;
 
 fn dig(seed: i32) -> i32 {
     let mut g = Game::headless();
+    let _messages = g.record();
     g.init_new_game(seed);
-    for d in 1..=DEPTH {
-        if d > 1 {
-            g.level += 1;
-            g.seenstairs = false;
-        }
-        g.new_level();
+    for _ in 1..=DEPTH {
+        let _ = g.dig_next();
     }
     g.rng.seed()
 }

@@ -40,6 +40,34 @@ impl<const N: usize> CBuf<N> {
         }
     }
 
+    /// `strlen`: where the first NUL is (N if none).
+    pub fn strlen(&self) -> usize {
+        self.0.iter().position(|&c| c == 0).unwrap_or(N)
+    }
+
+    /// `sprintf(&buf[at], "%s", s)` / `strcpy(&buf[at], s)`: write a string
+    /// and its terminator at an offset, leaving the bytes after it as they
+    /// were. A string that would not fit is cut so the terminator fits.
+    pub fn write_at(&mut self, at: usize, s: &[u8]) {
+        if at >= N {
+            return;
+        }
+        let n = s.iter().position(|&c| c == 0).unwrap_or(s.len()).min(N - 1 - at);
+        self.0[at..at + n].copy_from_slice(&s[..n]);
+        self.0[at + n] = 0;
+    }
+
+    /// `sprintf(buf, "%s", s)`: the same at the start.
+    pub fn sprintf(&mut self, s: &[u8]) {
+        self.write_at(0, s);
+    }
+
+    /// `strcat(buf, s)`.
+    pub fn strcat(&mut self, s: &[u8]) {
+        let at = self.strlen();
+        self.write_at(at, s);
+    }
+
     /// The C string: the bytes up to the first NUL (all N if none).
     pub fn as_bytes(&self) -> &[u8] {
         let n = self.0.iter().position(|&c| c == 0).unwrap_or(N);

@@ -224,3 +224,11 @@ pub const WS_TELAWAY: i32 = 11;
 pub const WS_TELTO: i32 = 12;
 pub const WS_CANCEL: i32 = 13;
 pub const MAXSTICKS: usize = 14;
+
+// vers.c: the version written into save files, the release number, and the
+// two key strings of the save and score files' XOR cipher (NUL not part of
+// the key).
+pub const VERSION: &str = "rogue (rogueforge) 09/05/07";
+pub const RELEASE: &str = "5.4.4";
+pub const ENCSTR: &[u8] = b"\xc0k||`\xa9Y.'\xc5\xd1\x81+\xbf~r\"]\xa0_\x93=1\xe1)\x92\x8a\xa1t;\t$\xb8\xcc/<#\x81\xac";
+pub const STATLIST: &[u8] = b"\xedkl{+\x84\xad\xcbidJ\xf1\x8c=4:\xc9\xb9\xe1wK<\xca\xd1\x8b,,7\xb9/Rk%\x08\xca\x0c\xa6";

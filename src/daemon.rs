@@ -1,7 +1,8 @@
 //! daemon.c: the table of daemons (run every turn) and fuses (run once,
 //! after a countdown).
 
-use crate::game::Game;
+use crate::consts::MAXDAEMONS;
+use crate::game::{Flow, Game};
 use crate::thing::{DAEMON, DaemonFn, DelayedAction, EMPTY};
 
 /// Daemons and fuses that run before the hero's command. The C writes
@@ -55,6 +56,70 @@ impl Game {
     pub fn extinguish(&mut self, func: DaemonFn) {
         if let Some(d) = self.find_slot(func) {
             d.d_type = EMPTY;
+        }
+    }
+
+    /// `do_daemons`: run the daemons of a phase, in slot order.
+    pub fn do_daemons(&mut self, flag: i32) -> Flow {
+        for i in 0..MAXDAEMONS {
+            let d = self.d_list[i];
+            if d.d_type == flag
+                && d.d_time == DAEMON
+                && let Some(f) = d.d_func
+            {
+                self.run_daemon(f, d.d_arg)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `do_fuses`: count the fuses of a phase down and set off those that
+    /// reach zero.
+    pub fn do_fuses(&mut self, flag: i32) -> Flow {
+        for i in 0..MAXDAEMONS {
+            let d = &mut self.d_list[i];
+            if flag == d.d_type && d.d_time > 0 {
+                d.d_time -= 1;
+                if d.d_time == 0 {
+                    d.d_type = EMPTY;
+                    if let Some(f) = d.d_func {
+                        let arg = d.d_arg;
+                        self.run_daemon(f, arg)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Call the function a slot names, with its argument.
+    fn run_daemon(&mut self, f: DaemonFn, arg: i32) -> Flow {
+        match f {
+            DaemonFn::Runners => self.runners(),
+            DaemonFn::Doctor => {
+                self.doctor();
+                Ok(())
+            }
+            DaemonFn::Stomach => self.stomach(),
+            DaemonFn::Swander => {
+                self.swander();
+                Ok(())
+            }
+            DaemonFn::Rollwand => self.rollwand(),
+            DaemonFn::Unconfuse => self.unconfuse(),
+            DaemonFn::Unsee => {
+                self.unsee();
+                Ok(())
+            }
+            DaemonFn::Sight => self.sight(),
+            DaemonFn::Nohaste => self.nohaste(),
+            DaemonFn::ComeDown => self.come_down(),
+            DaemonFn::Visuals => self.visuals(),
+            DaemonFn::Land => self.land(),
+            DaemonFn::TurnSee => {
+                self.turn_see(arg != 0);
+                Ok(())
+            }
         }
     }
 }

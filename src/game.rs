@@ -1,13 +1,18 @@
 //! [`Game`]: every global of the C program (extern.c, and the file statics
-//! that outlive a call), held in one value.
+//! that outlive a call), held in one value, with the machine it runs on
+//! (its [`Host`]), its screen ([`Curses`]) and whoever watches it
+//! ([`Observer`]).
 
-use crate::arena::Arena;
+use crate::arena::{Arena, Occupant, ThingHeap};
 use crate::cbuf::CBuf;
 use crate::consts::*;
 use crate::curses::{Curses, Win, model::Model};
 use crate::data::{self, BaseInfo};
+use crate::host::{Host, ScriptedHost};
 use crate::rng::Rng;
 use crate::thing::*;
+
+pub use crate::ending::{Ending, Flow};
 
 /// One row of an object table as the game changes it (`struct obj_info`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -29,32 +34,87 @@ fn table<const N: usize>(base: &[BaseInfo; N]) -> [ObjInfo; N] {
     std::array::from_fn(|i| ObjInfo::from(&base[i]))
 }
 
-/// How the game ended, carried back up to the top level (C's `death()`
-/// and friends never return; here they return this as an error).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// `death(monst)`: killed by the monster (or cause) of that code.
-    Died(u8),
+/// Who watches a game from outside: the trace tool, a bot, a replay. The
+/// game tells it what only a watcher needs; nothing it answers changes the
+/// game, except that a watcher may take the messages instead of the
+/// message line (as the oracle's core harness does, FORMAT-core.md §3.2).
+pub trait Observer {
+    /// The seed at a named point of `new_level()` (the oracle's `stage`
+    /// lines).
+    fn stage(&mut self, _name: &'static str, _seed: i32) {}
+    /// Take the messages instead of drawing them (no `--More--` waits).
+    fn records_messages(&self) -> bool {
+        false
+    }
+    /// A message as composed, when [`Observer::records_messages`] is on.
+    fn message(&mut self, _text: &[u8]) {}
 }
 
-/// Result of anything that can end the game.
-pub type Flow<T = ()> = Result<T, Ending>;
-
-/// Messages recorded instead of drawn, as the oracle's harness does
-/// (FORMAT-core.md §3.2).
+/// What a [`Recorder`] saw.
 #[derive(Clone, Debug, Default)]
-pub struct MsgRecorder {
-    pub pending: String,
-    pub emitted: Vec<String>,
+pub struct Record {
+    pub messages: Vec<Vec<u8>>,
+    pub stages: Vec<(&'static str, i32)>,
 }
 
-/// The seed at the points of `new_level()` the oracle's `stage` lines show.
+/// A watcher that takes the messages and notes the stages, for traces and
+/// tests; clones share one [`Record`].
+#[derive(Clone, Debug, Default)]
+pub struct Recorder(pub std::rc::Rc<std::cell::RefCell<Record>>);
+
+impl Recorder {
+    /// The messages so far, oldest first, taken out of the record.
+    pub fn take_messages(&self) -> Vec<String> {
+        std::mem::take(&mut self.0.borrow_mut().messages)
+            .into_iter()
+            .map(|m| String::from_utf8_lossy(&m).into_owned())
+            .collect()
+    }
+
+    /// The stages so far, taken out of the record.
+    pub fn take_stages(&self) -> Vec<(&'static str, i32)> {
+        std::mem::take(&mut self.0.borrow_mut().stages)
+    }
+}
+
+impl Observer for Recorder {
+    fn stage(&mut self, name: &'static str, seed: i32) {
+        self.0.borrow_mut().stages.push((name, seed));
+    }
+
+    fn records_messages(&self) -> bool {
+        true
+    }
+
+    fn message(&mut self, text: &[u8]) {
+        self.0.borrow_mut().messages.push(text.to_vec());
+    }
+}
+
+/// The watcher of a game nobody watches.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct LevelStages {
-    pub do_rooms: i32,
-    pub do_passages: i32,
-    pub placed: i32,
-    pub enter_room: i32,
+pub struct NoObserver;
+
+impl Observer for NoObserver {}
+
+/// The shadow values of the status line (`status()`'s statics): it is
+/// redrawn only when one of them changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StatusShadow {
+    pub hpwidth: i32,
+    pub s_hungry: i32,
+    pub s_lvl: i32,
+    pub s_pur: i32,
+    pub s_hp: i32,
+    pub s_arm: i32,
+    pub s_str: u32,
+    pub s_exp: i32,
+}
+
+impl Default for StatusShadow {
+    fn default() -> Self {
+        StatusShadow { hpwidth: 0, s_hungry: 0, s_lvl: 0, s_pur: -1, s_hp: 0, s_arm: 0, s_str: 0, s_exp: 0 }
+    }
 }
 
 /// The whole game.
@@ -63,8 +123,10 @@ pub struct Game {
     /// `dnum`: the dungeon number the game was seeded with.
     pub dnum: i32,
 
-    // The screen.
+    // The machine, the screen and the watcher.
+    pub host: Box<dyn Host>,
     pub scr: Box<dyn Curses>,
+    pub obs: Box<dyn Observer>,
     /// The scratch window (`hw`).
     pub hw: Win,
 
@@ -84,6 +146,8 @@ pub struct Game {
     pub quiet: i32,
     pub vf_hit: i32,
     pub max_hit: i32,
+    /// `lastscore`: the purse before this turn.
+    pub lastscore: i32,
 
     // The dungeon.
     pub level: i32,
@@ -101,7 +165,15 @@ pub struct Game {
     pub mlist: Vec<MonId>,
     pub objs: Arena<Object>,
     pub mons: Arena<Creature>,
+    /// Where new objects and monsters go (the C's malloc heap).
+    pub heap: ThingHeap,
     pub d_list: [DelayedAction; MAXDAEMONS],
+    /// The bestiary's stats (`monsters[].m_stats`): the venus flytrap's
+    /// damage string is rewritten during play, and saves hold all 26.
+    pub monster_stats: [Stats; 26],
+    /// `oldpos`, `oldrp`: where the hero was at the last `look()`.
+    pub oldpos: Coord,
+    pub oldrp: Option<RoomRef>,
 
     // What the player knows of the items.
     pub things: [ObjInfo; NUMTHINGS],
@@ -116,8 +188,23 @@ pub struct Game {
     pub r_stones: [&'static str; MAXRINGS],
     pub ws_made: [&'static str; MAXSTICKS],
     pub ws_type: [&'static str; MAXSTICKS],
+    /// `a_class[]`: armor class by armor type (saved, never changed).
+    pub a_class: [i32; MAXARMORS],
+    /// `e_levels[]`: experience needed for each level (saved, never
+    /// changed).
+    pub e_levels: [i32; 21],
     /// weapons.c: the next group number for stackable missiles.
     pub group: i32,
+    /// daemons.c: turns since the last wandering monster.
+    pub between: i32,
+    /// move.c: the spot a move goes to (`nh`).
+    pub nh: Coord,
+    /// list.c (wizard builds): objects allocated and not freed.
+    pub total: i32,
+    /// sticks.c: `do_zap()`'s static magic missile and `fire_bolt()`'s
+    /// bolt (a local in the C).
+    pub zap_bolt: Object,
+    pub fire_bolt: Object,
 
     // Options and the player's strings.
     pub terse: bool,
@@ -126,11 +213,23 @@ pub struct Game {
     pub passgo: bool,
     pub tombstone: bool,
     pub fight_flush: bool,
+    pub inv_describe: bool,
+    pub lower_msg: bool,
+    pub msg_esc: bool,
+    pub save_msg: bool,
+    pub stat_msg: bool,
     pub inv_type: i32,
     pub whoami: CBuf<MAXSTR>,
     pub fruit: CBuf<MAXSTR>,
     pub home: CBuf<MAXSTR>,
     pub file_name: CBuf<MAXSTR>,
+    /// `huh`: the last message shown (for ^P).
+    pub huh: CBuf<MAXSTR>,
+    /// `prbuf`: the C program's buffer for formatted text. Saves hold it
+    /// whole, so writes into it are kept byte for byte.
+    pub prbuf: CBuf<{ 2 * MAXSTR }>,
+    /// `release`: the version string saved with a game.
+    pub release: String,
 
     // The command loop.
     pub after: bool,
@@ -139,20 +238,70 @@ pub struct Game {
     pub running: bool,
     pub to_death: bool,
     pub kamikaze: bool,
+    pub door_stop: bool,
+    pub firstmove: bool,
+    pub has_hit: bool,
+    pub move_on: bool,
+    pub q_comm: bool,
+    pub in_shell: bool,
+    pub got_ltc: bool,
+    pub orig_dsusp: i32,
     pub count: i32,
     pub mpos: i32,
-    pub noscore: bool,
+    pub noscore: i32,
+    pub wizard: i32,
+    /// Built with the original's MASTER switch (wizard mode compiled in):
+    /// its extra checks and messages apply even outside wizard mode.
+    pub master: bool,
+    pub n_objs: i32,
+    pub dir_ch: u8,
+    pub runch: u8,
+    pub take: u8,
+    pub last_comm: u8,
+    pub last_dir: u8,
+    pub l_last_comm: u8,
+    pub l_last_dir: u8,
+    pub last_pick: Option<ObjId>,
+    pub l_last_pick: Option<ObjId>,
+    /// `delta`: the direction the last `get_dir()` gave.
+    pub delta: Coord,
 
-    /// When set, messages are recorded here instead of drawn.
-    pub msg_record: Option<MsgRecorder>,
-    /// Seeds at the stages of the last `new_level()`.
-    pub stages: LevelStages,
+    // File statics of the C that outlive a call (never saved: a restored
+    // game starts them afresh, as a new process does).
+    /// io.c: the message being composed and where it ends.
+    pub msgbuf: Vec<u8>,
+    pub newpos: i32,
+    /// io.c: `status()`'s shadow values.
+    pub status_shadow: StatusShadow,
+    /// command.c: the command a count repeats, the count's direction, and
+    /// whether a count was just typed.
+    pub countch: u8,
+    pub direction: u8,
+    pub newcount: bool,
+    /// misc.c: `get_dir()`'s last answer.
+    pub last_delt: Coord,
+    /// chase.c: where `chase()` takes a monster, and `do_chase()`'s
+    /// temporary destination (statics that outlive a call).
+    pub ch_ret: Coord,
+    pub chase_this: Coord,
+    /// scrolls.c: where a created monster goes; wizard.c: where a teleport
+    /// lands (statics).
+    pub create_pos: Coord,
+    pub teleport_pos: Coord,
+    /// things.c: the paging state of `add_line()`.
+    pub line_cnt: i32,
+    pub newpage: bool,
+    pub lastfmt: Option<Vec<u8>>,
+    /// things.c: `add_line()`'s widest line so far (-1: none yet).
+    pub add_line_maxlen: i32,
+    /// The score file, opened at start-up (`scoreboard`).
+    pub scoreboard: Option<std::fs::File>,
 }
 
 impl Game {
-    /// A game at program start (every global at its initial value), drawing
-    /// on the given screen.
-    pub fn new(mut scr: Box<dyn Curses>) -> Self {
+    /// A game at program start (every global at its initial value), on the
+    /// given machine and screen.
+    pub fn with(host: Box<dyn Host>, mut scr: Box<dyn Curses>) -> Self {
         let (lines, cols) = (scr.lines(), scr.cols());
         let hw = scr.newwin(lines, cols, 0, 0).unwrap_or(Win::STD);
         let mut passages = [Room::default(); MAXPASS];
@@ -163,7 +312,9 @@ impl Game {
         Game {
             rng: Rng::new(0),
             dnum: 0,
+            host,
             scr,
+            obs: Box::new(NoObserver),
             hw,
             player: Creature::default(),
             max_stats: Stats::init_stats(),
@@ -180,6 +331,7 @@ impl Game {
             quiet: 0,
             vf_hit: 0,
             max_hit: 0,
+            lastscore: -1,
             level: 1,
             max_level: 0,
             no_food: 0,
@@ -194,7 +346,11 @@ impl Game {
             mlist: Vec::new(),
             objs: Arena::default(),
             mons: Arena::default(),
+            heap: ThingHeap::default(),
             d_list: [DelayedAction::default(); MAXDAEMONS],
+            monster_stats: std::array::from_fn(|i| data::MONSTERS[i].stats()),
+            oldpos: Coord::default(),
+            oldrp: None,
             things: table(&data::THINGS),
             arm_info: table(&data::ARM_INFO),
             pot_info: table(&data::POT_INFO),
@@ -207,40 +363,107 @@ impl Game {
             r_stones: [""; MAXRINGS],
             ws_made: [""; MAXSTICKS],
             ws_type: [""; MAXSTICKS],
+            a_class: data::A_CLASS,
+            e_levels: data::E_LEVELS,
             group: 2,
+            between: 0,
+            nh: Coord::default(),
+            total: 0,
+            zap_bolt: Object::default(),
+            fire_bolt: Object::default(),
             terse: false,
             jump: false,
             see_floor: true,
             passgo: false,
             tombstone: true,
             fight_flush: false,
+            inv_describe: true,
+            lower_msg: false,
+            msg_esc: false,
+            save_msg: true,
+            stat_msg: false,
             inv_type: 0,
             whoami: CBuf::zeroed(),
             fruit: CBuf::strncpy(b"slime-mold"),
             home: CBuf::zeroed(),
             file_name: CBuf::zeroed(),
+            huh: CBuf::zeroed(),
+            prbuf: CBuf::zeroed(),
+            release: crate::consts::RELEASE.to_string(),
             after: false,
             again: false,
             playing: true,
             running: false,
             to_death: false,
             kamikaze: false,
+            door_stop: false,
+            firstmove: false,
+            has_hit: false,
+            move_on: false,
+            q_comm: false,
+            in_shell: false,
+            got_ltc: false,
+            orig_dsusp: 0,
             count: 0,
             mpos: 0,
-            noscore: false,
-            msg_record: None,
-            stages: LevelStages::default(),
+            noscore: 0,
+            wizard: 0,
+            master: false,
+            n_objs: 0,
+            dir_ch: 0,
+            runch: 0,
+            take: 0,
+            last_comm: 0,
+            last_dir: 0,
+            l_last_comm: 0,
+            l_last_dir: 0,
+            last_pick: None,
+            l_last_pick: None,
+            delta: Coord::default(),
+            msgbuf: Vec::new(),
+            newpos: 0,
+            status_shadow: StatusShadow::default(),
+            countch: 0,
+            direction: 0,
+            newcount: false,
+            last_delt: Coord::default(),
+            ch_ret: Coord::default(),
+            chase_this: Coord::default(),
+            create_pos: Coord::default(),
+            teleport_pos: Coord::default(),
+            line_cnt: 0,
+            newpage: false,
+            lastfmt: None,
+            add_line_maxlen: -1,
+            scoreboard: None,
         }
     }
 
-    /// A game on the in-memory curses model of the standard 24 x 80 screen.
+    /// A game on the in-memory curses model of the standard 24 x 80 screen,
+    /// on a scripted machine that touches no files.
     pub fn headless() -> Self {
-        Game::new(Box::new(Model::standard()))
+        Game::with(Box::new(ScriptedHost::nowhere()), Box::new(Model::standard()))
     }
 
-    /// The `INDEX(y, x)` of the C map: column-major, 32 rows a column.
+    /// Have messages recorded instead of shown (no `--More--` waits), and
+    /// stages noted; the handle reads them.
+    pub fn record(&mut self) -> Recorder {
+        let rec = Recorder::default();
+        self.obs = Box::new(rec.clone());
+        rec
+    }
+
+    /// The `INDEX(y, x)` of the C map: column-major, 32 rows a column. The
+    /// coordinates must be on the map (`try_index` checks them).
     pub fn index(y: i32, x: i32) -> usize {
+        debug_assert!(Self::try_index(y, x).is_some(), "off the map: {y},{x}");
         ((x << 5) + y) as usize
+    }
+
+    /// `INDEX(y, x)` for a spot that may be off the map (as one read from
+    /// a file may be): `None` there.
+    pub fn try_index(y: i32, x: i32) -> Option<usize> {
+        ((0..MAXLINES as i32).contains(&y) && (0..MAXCOLS as i32).contains(&x)).then(|| ((x << 5) + y) as usize)
     }
 
     pub fn place(&self, y: i32, x: i32) -> &Place {
@@ -272,6 +495,17 @@ impl Game {
     /// `moat(y, x)`: the monster there.
     pub fn moat(&self, y: i32, x: i32) -> Option<MonId> {
         self.place(y, x).p_monst
+    }
+
+    /// `chat(y, x)` for a spot that may be off the map (the C reads
+    /// whatever memory is there): off the map it is solid rock.
+    pub fn chat_safe(&self, y: i32, x: i32) -> u8 {
+        Self::try_index(y, x).map_or(b' ', |i| self.places[i].p_ch)
+    }
+
+    /// `winat(y, x)` for a spot that may be off the map: rock there.
+    pub fn winat_safe(&self, y: i32, x: i32) -> u8 {
+        if Self::try_index(y, x).is_some() { self.winat(y, x) } else { b' ' }
     }
 
     /// `winat(y, x)`: what a monster there looks like, else the map.
@@ -331,14 +565,53 @@ impl Game {
         self.is_ring(LEFT, r) || self.is_ring(RIGHT, r)
     }
 
-    /// Where a `t_dest` points now. `None` for a destination that no longer
-    /// exists (a dangling pointer in the C).
-    pub fn dest_pos(&self, d: Dest) -> Option<Coord> {
+    /// Where a `t_dest` points now: the C reads the coordinate at that
+    /// address whatever lives there now (see [`crate::arena`]).
+    pub fn dest_pos(&self, d: Dest) -> Coord {
         match d {
-            Dest::Hero => Some(self.player.t_pos),
-            Dest::Gold(r) => Some(self.room(r).r_gold),
-            Dest::Monster(m) => self.mons.get(m).map(|t| t.t_pos),
-            Dest::Object(o) => self.objs.get(o).map(|t| t.o_pos),
+            Dest::Hero => self.player.t_pos,
+            Dest::Gold(r) => self.room(r).r_gold,
+            Dest::Monster(addr) => self.pos_at(addr, true),
+            Dest::Object(addr) => self.pos_at(addr, false),
         }
+    }
+
+    /// The `coord` at a THING address: `t_pos` of a monster or `o_pos` of
+    /// an object, read through whichever of the two lives there now (the
+    /// union's other arm, when the memory was reused). Freshly `calloc`ed
+    /// memory reads as zeros.
+    fn pos_at(&self, addr: u32, monster_view: bool) -> Coord {
+        match (self.heap.owner(addr), monster_view) {
+            (Some(Occupant::Object), false) => self.objs.at(addr).map_or_else(Coord::default, |o| o.o_pos),
+            (Some(Occupant::Monster), true) => self.mons.at(addr).map_or_else(Coord::default, |t| t.t_pos),
+            (Some(Occupant::Monster), false) => {
+                // o_pos (offsets 20..28) over a monster: t_pos.y, then
+                // t_turn, t_type, t_disguise, t_oldch as one int.
+                self.mons.at(addr).map_or_else(Coord::default, |t| Coord {
+                    x: t.t_pos.y,
+                    y: i32::from_le_bytes([u8::from(t.t_turn), t.t_type, t.t_disguise, t.t_oldch]),
+                })
+            }
+            (Some(Occupant::Object), true) => {
+                // t_pos (offsets 16..24) over an object: o_type, o_pos.x.
+                self.objs.at(addr).map_or_else(Coord::default, |o| Coord { x: o.o_type, y: o.o_pos.x })
+            }
+            (None, _) => Coord::default(),
+        }
+    }
+
+    /// The next level of a headless run of levels from a new game (the
+    /// oracle's `levels` harness, the benchmark, the tests): level 1 the
+    /// first time, then `next_level()`.
+    pub fn dig_next(&mut self) -> Flow {
+        if self.max_level == 0 { self.new_level() } else { self.next_level() }
+    }
+
+    /// `d_level()`'s steps without its checks: one level deeper, stairs
+    /// not yet seen, and the new level dug.
+    pub fn next_level(&mut self) -> Flow {
+        self.level += 1;
+        self.seenstairs = false;
+        self.new_level()
     }
 }

@@ -41,7 +41,7 @@ impl Game {
             o.o_type = i32::from(FOOD);
             o.o_count = 1;
         }
-        self.add_to_pack(food, false);
+        self.add_pack_silent(food);
 
         let armor = self.new_object();
         {
@@ -53,7 +53,7 @@ impl Game {
             o.o_count = 1;
         }
         self.cur_armor = Some(armor);
-        self.add_to_pack(armor, false);
+        self.add_pack_silent(armor);
 
         let mace = self.new_object();
         self.init_weapon(mace, MACE);
@@ -63,7 +63,7 @@ impl Game {
             o.o_dplus = 1;
             o.o_flags |= ISKNOW;
         }
-        self.add_to_pack(mace, false);
+        self.add_pack_silent(mace);
         self.cur_weapon = Some(mace);
 
         let bow = self.new_object();
@@ -73,7 +73,7 @@ impl Game {
             o.o_hplus = 1;
             o.o_flags |= ISKNOW;
         }
-        self.add_to_pack(bow, false);
+        self.add_pack_silent(bow);
 
         let arrows = self.new_object();
         // init_weapon draws a count for the arrows, then it is replaced.
@@ -84,13 +84,15 @@ impl Game {
             o.o_count = count;
             o.o_flags |= ISKNOW;
         }
-        self.add_to_pack(arrows, false);
+        self.add_pack_silent(arrows);
     }
 
     /// `init_names`: the scroll titles, 2 to 4 words of 1 to 3 syllables.
     pub fn init_names(&mut self) {
         for i in 0..MAXSCROLLS {
-            let mut buf: Vec<u8> = Vec::with_capacity(MAXNAME + 8);
+            // The title is built in prbuf, as in the C (saves hold prbuf,
+            // so its leftover bytes matter).
+            let mut cp = 0usize;
             let nwords = self.rng.rnd(3) + 2;
             for _ in 0..nwords {
                 let nsyl = self.rng.rnd(3) + 1;
@@ -99,15 +101,18 @@ impl Game {
                     // syllable that would end past prbuf[MAXNAME] ends the
                     // word (the remaining words still come).
                     let sp = SYLLS[self.rng.rnd(SYLLS.len() as i32) as usize];
-                    if buf.len() + sp.len() > MAXNAME {
+                    if cp + sp.len() > MAXNAME {
                         break;
                     }
-                    buf.extend_from_slice(sp.as_bytes());
+                    self.prbuf.0[cp..cp + sp.len()].copy_from_slice(sp.as_bytes());
+                    cp += sp.len();
                 }
-                buf.push(b' ');
+                self.prbuf.0[cp] = b' ';
+                cp += 1;
             }
-            buf.pop();
-            self.s_names[i] = String::from_utf8_lossy(&buf).into_owned();
+            cp -= 1;
+            self.prbuf.0[cp] = 0;
+            self.s_names[i] = String::from_utf8_lossy(self.prbuf.as_bytes()).into_owned();
         }
     }
 

@@ -3,7 +3,7 @@
 use crate::chase::dist;
 use crate::consts::*;
 use crate::data::{LVL_MONS, WAND_MONS, monster_info};
-use crate::game::Game;
+use crate::game::{Flow, Game};
 use crate::list::attach;
 use crate::thing::{Coord, DaemonFn, Dest, MonId};
 
@@ -28,14 +28,15 @@ impl Game {
 
     /// `new_monster`: make `tp` a monster of a type at a spot, and put it on
     /// the level's list.
-    pub fn new_monster(&mut self, tp: MonId, mtype: u8, cp: Coord) {
+    pub fn new_monster(&mut self, tp: MonId, mtype: u8, cp: Coord) -> Flow {
         let lev_add = (self.level - AMULETLEVEL).max(0);
         attach(&mut self.mlist, tp);
         let oldch = crate::curses::cchar(self.scr.mvinch(cp.y, cp.x));
-        let room = self.roomin(cp);
+        let room = self.roomin(cp)?;
         self.place_mut(cp.y, cp.x).p_monst = Some(tp);
         let mp = monster_info(mtype);
-        let lvl = mp.lvl + lev_add;
+        let ms = self.monster_stats[usize::from(mtype - b'A')];
+        let lvl = ms.s_lvl + lev_add;
         let hp = self.rng.roll(lvl, 8);
         {
             let t = &mut self.mons[tp];
@@ -47,11 +48,11 @@ impl Game {
             t.t_stats.s_lvl = lvl;
             t.t_stats.s_maxhp = hp;
             t.t_stats.s_hpt = hp;
-            t.t_stats.s_arm = mp.arm - lev_add;
-            t.t_stats.s_dmg.strcpy(mp.dmg.as_bytes());
-            t.t_stats.s_str = crate::data::MONSTER_STR;
+            t.t_stats.s_arm = ms.s_arm - lev_add;
+            t.t_stats.s_dmg.strcpy(ms.s_dmg.as_bytes());
+            t.t_stats.s_str = ms.s_str;
         }
-        let exp = mp.exp + lev_add * 10 + exp_add(self.mons[tp].t_stats.s_lvl, self.mons[tp].t_stats.s_maxhp);
+        let exp = ms.s_exp + lev_add * 10 + exp_add(self.mons[tp].t_stats.s_lvl, self.mons[tp].t_stats.s_maxhp);
         let level = self.level;
         {
             let t = &mut self.mons[tp];
@@ -64,26 +65,27 @@ impl Game {
             t.t_pack.clear();
         }
         if self.is_wearing(R_AGGR) {
-            self.runto(cp);
+            self.runto(cp)?;
         }
         if mtype == b'X' {
             let d = self.rnd_thing();
             self.mons[tp].t_disguise = d;
         }
+        Ok(())
     }
 
     /// `wanderer`: a new wandering monster, somewhere out of the hero's
     /// room, after the hero.
-    pub fn wanderer(&mut self) {
+    pub fn wanderer(&mut self) -> Flow {
         let tp = self.new_creature();
         let cp = loop {
             let cp = self.find_floor(None, 0, true);
-            if self.roomin(cp) != self.proom() {
+            if self.roomin(cp)? != self.proom() {
                 break cp;
             }
         };
         let mtype = self.randmonster(true);
-        self.new_monster(tp, mtype, cp);
+        self.new_monster(tp, mtype, cp)?;
         if self.player.on(SEEMONST) {
             self.scr.standout();
             let ch = if !self.player.on(ISHALU) { self.mons[tp].t_type } else { self.rng.rnd(26) as u8 + b'A' };
@@ -91,15 +93,15 @@ impl Game {
             self.scr.standend();
         }
         let pos = self.mons[tp].t_pos;
-        self.runto(pos);
+        self.runto(pos)
     }
 
     /// `wake_monster`: what happens when the hero comes near a monster: a
     /// mean one may start chasing, a medusa may confuse, a greedy one
     /// guards its gold.
-    pub fn wake_monster(&mut self, y: i32, x: i32) -> Option<MonId> {
+    pub fn wake_monster(&mut self, y: i32, x: i32) -> Flow<Option<MonId>> {
         // The C aborts the program when there is no monster there.
-        let tp = self.moat(y, x)?;
+        let Some(tp) = self.moat(y, x) else { return Ok(None) };
         let ch = self.mons[tp].t_type;
         // The order of the tests matters: rnd(3) is drawn for every monster
         // not already running, mean or not.
@@ -136,11 +138,11 @@ impl Game {
                     }
                     self.player.t_flags |= ISHUH;
                     let mname = self.set_mname(tp);
-                    self.addmsg(&mname);
+                    self.addmsg(&mname)?;
                     if mname != "it" {
-                        self.addmsg("'");
+                        self.addmsg("'")?;
                     }
-                    self.msg("s gaze has confused you");
+                    self.msg("s gaze has confused you")?;
                 }
             }
         }
@@ -154,7 +156,7 @@ impl Game {
             t.t_flags |= ISRUN;
             t.t_dest = Some(dest);
         }
-        Some(tp)
+        Ok(Some(tp))
     }
 
     /// `give_pack`: give a monster something to carry, if it deserves it.

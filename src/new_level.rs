@@ -1,7 +1,7 @@
 //! new_level.c: dig and draw a new level.
 
 use crate::consts::*;
-use crate::game::Game;
+use crate::game::{Flow, Game};
 use crate::list::attach;
 use crate::thing::{Object, Place, RoomRef};
 
@@ -16,7 +16,7 @@ const MAXTRIES: i32 = 10;
 
 impl Game {
     /// `new_level`: dig and draw a new level, and put the hero on it.
-    pub fn new_level(&mut self) {
+    pub fn new_level(&mut self) -> Flow {
         self.player.t_flags &= !ISHELD;
         if self.level > self.max_level {
             self.max_level = self.level;
@@ -28,12 +28,12 @@ impl Game {
         let objs = std::mem::take(&mut self.lvl_obj);
         self.free_objects(objs);
 
-        self.do_rooms();
-        self.stages.do_rooms = self.rng.seed();
-        self.do_passages();
-        self.stages.do_passages = self.rng.seed();
+        self.do_rooms()?;
+        self.obs.stage("do_rooms", self.rng.seed());
+        self.do_passages()?;
+        self.obs.stage("do_passages", self.rng.seed());
         self.no_food += 1;
-        self.put_things();
+        self.put_things()?;
 
         // Place the traps (never in mazes: the trap type lives where the
         // passage number would).
@@ -60,21 +60,22 @@ impl Game {
 
         for m in self.mlist.clone() {
             let pos = self.mons[m].t_pos;
-            self.mons[m].t_room = self.roomin(pos);
+            self.mons[m].t_room = self.roomin(pos)?;
         }
 
         let hero = self.find_floor(None, 0, true);
         self.player.t_pos = hero;
-        self.stages.placed = self.rng.seed();
-        self.enter_room(hero);
-        self.stages.enter_room = self.rng.seed();
+        self.obs.stage("placed", self.rng.seed());
+        self.enter_room(hero)?;
+        self.obs.stage("enter_room", self.rng.seed());
         self.scr.mvaddch(hero.y, hero.x, PLAYER.into());
         if self.player.on(SEEMONST) {
             self.turn_see(false);
         }
         if self.player.on(ISHALU) {
-            self.visuals();
+            self.visuals()?;
         }
+        Ok(())
     }
 
     /// `rnd_room`: a random room that is really there.
@@ -89,14 +90,14 @@ impl Game {
 
     /// `put_things`: the level's objects, maybe a treasure room, and deep
     /// enough the Amulet.
-    fn put_things(&mut self) {
+    fn put_things(&mut self) -> Flow {
         // Once the hero has the Amulet, new things come only from going
         // deeper than ever before.
         if self.amulet && self.level < self.max_level {
-            return;
+            return Ok(());
         }
         if self.rng.rnd(TREAS_ROOM) == 0 {
-            self.treas_room();
+            self.treas_room()?;
         }
         for _ in 0..MAXOBJ {
             if self.rng.rnd(100) < 36 {
@@ -110,17 +111,18 @@ impl Game {
         }
         if self.level >= AMULETLEVEL && !self.amulet {
             // Made by hand, not by new_thing: its count stays 0.
-            let obj = self.objs.alloc(Object { o_type: i32::from(AMULET), ..Object::plain() });
+            let obj = self.new_object_with(Object { o_type: i32::from(AMULET), ..Object::plain() });
             attach(&mut self.lvl_obj, obj);
             let pos = self.find_floor(None, 0, false);
             self.objs[obj].o_pos = pos;
             self.set_chat(pos.y, pos.x, AMULET);
         }
+        Ok(())
     }
 
     /// `treas_room`: a room full of treasure, guarded by monsters of the
     /// next level down.
-    fn treas_room(&mut self) {
+    fn treas_room(&mut self) -> Flow {
         let r = self.rnd_room();
         let rp = RoomRef::Room(r);
         let max = self.rooms[r].r_max;
@@ -150,12 +152,13 @@ impl Game {
             if found {
                 let tp = self.new_creature();
                 let mtype = self.randmonster(false);
-                self.new_monster(tp, mtype, mp);
+                self.new_monster(tp, mtype, mp)?;
                 // No sloughers in this room.
                 self.mons[tp].t_flags |= ISMEAN;
                 self.give_pack(tp);
             }
         }
         self.level -= 1;
+        Ok(())
     }
 }

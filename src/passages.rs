@@ -1,7 +1,7 @@
 //! passages.c: the corridors between rooms, and their numbering.
 
 use crate::consts::*;
-use crate::game::Game;
+use crate::game::{Flow, Game};
 use crate::thing::{Coord, Place, Room, RoomRef};
 
 /// Which boxes of the 3 x 3 grid are neighbors (`rdes[].conn`).
@@ -41,7 +41,7 @@ struct Numbering {
 impl Game {
     /// `do_passages`: join the boxes into one graph with corridors between
     /// neighbors, then add a few more so there is not always one way.
-    pub fn do_passages(&mut self) {
+    pub fn do_passages(&mut self) -> Flow {
         let mut isconn = [[false; MAXROOMS]; MAXROOMS];
         let mut ingraph = [false; MAXROOMS];
 
@@ -71,7 +71,7 @@ impl Game {
                 }
             } else {
                 ingraph[r2] = true;
-                self.conn(r1, r2);
+                self.conn(r1, r2)?;
                 isconn[r1][r2] = true;
                 isconn[r2][r1] = true;
                 roomcount += 1;
@@ -94,17 +94,18 @@ impl Game {
                 }
             }
             if j != 0 {
-                self.conn(r1, r2);
+                self.conn(r1, r2)?;
                 isconn[r1][r2] = true;
                 isconn[r2][r1] = true;
             }
         }
         self.passnum();
+        Ok(())
     }
 
     /// `conn`: dig a corridor between two neighboring boxes, down or right
     /// from the lower-numbered one, with one turn on the way.
-    fn conn(&mut self, r1: usize, r2: usize) {
+    fn conn(&mut self, r1: usize, r2: usize) -> Flow {
         let rm = r1.min(r2);
         let down = r1.max(r2) != rm + 1;
         let rmt = if down { rm + 3 } else { rm + 1 };
@@ -180,8 +181,9 @@ impl Game {
         curr.x += del.x;
         curr.y += del.y;
         if curr != epos {
-            self.msg("warning, connectivity problem on this level");
+            self.msg("warning, connectivity problem on this level")?;
         }
+        Ok(())
     }
 
     /// The door spot of a corridor end: `pick` draws a spot on the room's
@@ -344,4 +346,31 @@ fn is_door(p: &Place) -> bool {
 /// A spot `numpass` numbers: a passage spot, a door or a secret door.
 fn numberable(p: &Place) -> bool {
     p.p_flags & F_PASS != 0 || is_door(p)
+}
+
+impl Game {
+    /// `add_pass` (wizard): show every passage and door, hidden ones in
+    /// standout.
+    pub fn add_pass(&mut self) {
+        for y in 1..NUMLINES - 1 {
+            for x in 0..NUMCOLS {
+                let pp = *self.place(y, x);
+                let hidden_wall = pp.p_flags & F_REAL == 0 && (pp.p_ch == b'|' || pp.p_ch == b'-');
+                if pp.p_flags & F_PASS != 0 || pp.p_ch == DOOR || hidden_wall {
+                    let ch = if pp.p_flags & F_PASS != 0 { PASSAGE } else { pp.p_ch };
+                    *self.flat_mut(y, x) |= F_SEEN;
+                    self.scr.move_to(y, x);
+                    if let Some(m) = pp.p_monst {
+                        self.mons[m].t_oldch = pp.p_ch;
+                    } else if pp.p_flags & F_REAL != 0 {
+                        self.scr.addch(ch.into());
+                    } else {
+                        self.scr.standout();
+                        self.scr.addch(if pp.p_flags & F_PASS != 0 { PASSAGE } else { DOOR }.into());
+                        self.scr.standend();
+                    }
+                }
+            }
+        }
+    }
 }

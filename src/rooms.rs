@@ -3,7 +3,7 @@
 
 use crate::consts::*;
 use crate::curses::{Chtype, cchar};
-use crate::game::Game;
+use crate::game::{Flow, Game};
 use crate::list::attach;
 use crate::thing::{Coord, RoomRef};
 
@@ -25,7 +25,7 @@ const DIG_DELTAS: [(i32, i32); 4] = [(0, 2), (0, -2), (2, 0), (-2, 0)];
 impl Game {
     /// `do_rooms`: lay out the nine boxes of the level: some gone, the rest
     /// rooms (dark, or now and then mazes), with gold and monsters.
-    pub fn do_rooms(&mut self) {
+    pub fn do_rooms(&mut self) -> Flow {
         let bsze = Coord::new(NUMLINES / 3, NUMCOLS / 3);
         for rp in self.rooms.iter_mut() {
             // Only these are reset: r_gold and the exits keep an older
@@ -111,10 +111,11 @@ impl Game {
                 let tp = self.new_creature();
                 let mp = self.find_floor(Some(RoomRef::Room(i)), 0, true);
                 let mtype = self.randmonster(false);
-                self.new_monster(tp, mtype, mp);
+                self.new_monster(tp, mtype, mp)?;
                 self.give_pack(tp);
             }
         }
+        Ok(())
     }
 
     /// `draw_room`: the walls and floor of a room, or a maze.
@@ -229,7 +230,7 @@ impl Game {
             last = cp;
             let pp = *self.place(cp.y, cp.x);
             if monst {
-                if pp.p_monst.is_none() && crate::chase::step_ok(pp.p_ch) {
+                if pp.p_monst.is_none() && crate::io::step_ok(pp.p_ch) {
                     return (cp, true);
                 }
             } else if pp.p_ch == compchar(self, r) {
@@ -246,14 +247,14 @@ impl Game {
 
     /// `enter_room`: the hero appears in a room: wake who should wake, and
     /// show a lit room with what is in it.
-    pub fn enter_room(&mut self, cp: Coord) {
-        let rp = self.roomin(cp);
+    pub fn enter_room(&mut self, cp: Coord) -> Flow {
+        let rp = self.roomin(cp)?;
         self.player.t_room = rp;
-        let Some(r) = rp else { return };
-        self.door_open(r);
+        let Some(r) = rp else { return Ok(()) };
+        self.door_open(r)?;
         let room = *self.room(r);
         if room.r_flags & ISDARK != 0 || self.player.on(ISBLIND) {
-            return;
+            return Ok(());
         }
         for y in room.r_pos.y..room.r_max.y + room.r_pos.y {
             self.scr.move_to(y, room.r_pos.x);
@@ -287,15 +288,16 @@ impl Game {
                 }
             }
         }
+        Ok(())
     }
 
     /// `leave_room`: the hero leaves a room for a passage: what she no
     /// longer sees is put out of sight.
-    pub fn leave_room(&mut self, cp: Coord) {
-        let Some(r) = self.proom() else { return };
+    pub fn leave_room(&mut self, cp: Coord) -> Flow {
+        let Some(r) = self.proom() else { return Ok(()) };
         let rp = *self.room(r);
         if rp.r_flags & ISMAZE != 0 {
-            return;
+            return Ok(());
         }
         let floor = if rp.r_flags & ISGONE != 0 {
             PASSAGE
@@ -326,6 +328,6 @@ impl Game {
                 }
             }
         }
-        self.door_open(r);
+        self.door_open(r)
     }
 }

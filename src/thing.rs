@@ -86,16 +86,25 @@ pub enum RoomRef {
 }
 
 /// What a running monster heads for (the coordinate `t_dest` points at).
+/// Objects and monsters are named by address, as the C pointer is: a
+/// destination compares equal to whatever lives at that address now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dest {
     /// The hero's position.
     Hero,
     /// The gold spot of a room.
     Gold(RoomRef),
-    /// Another monster's position.
-    Monster(MonId),
-    /// An object's position.
-    Object(ObjId),
+    /// A monster's position (its address).
+    Monster(u32),
+    /// An object's position (its address).
+    Object(u32),
+}
+
+impl Dest {
+    /// `t_dest == &obj->o_pos`.
+    pub fn is_object(self, obj: ObjId) -> bool {
+        self == Dest::Object(obj.addr())
+    }
 }
 
 /// The hero or a monster: the creature arm of `THING`.
@@ -120,6 +129,16 @@ impl Creature {
     pub fn on(&self, flag: u16) -> bool {
         self.t_flags & flag != 0
     }
+}
+
+/// A weapon as `fight()` and `roll_em()` see it: an object of the game,
+/// or one of the two bolts the C keeps outside every list (do_zap's static
+/// magic missile, fire_bolt's local flame).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weap {
+    Item(ObjId),
+    ZapBolt,
+    FireBolt,
 }
 
 /// A creature by role, as a C `THING *` that points at a creature: the

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use common::{EDGES, Inputs};
 use rogue::consts::*;
 use rogue::cref::{self, Hero, Level};
-use rogue::game::{Ending, Game};
+use rogue::game::{Ending, Game, Recorder};
 use rogue::thing::{Creature, ObjId, Object};
 
 /// Random vectors per function in the differential tests.
@@ -150,13 +150,15 @@ fn c_reference_passes_the_goldens() {
 struct Bench {
     g: Game,
     rings: [ObjId; 2],
+    rec: Recorder,
 }
 
 impl Bench {
     fn new() -> Self {
         let mut g = Game::headless();
-        let rings = [(); 2].map(|_| g.objs.alloc(Object { o_type: i32::from(RING), ..Object::default() }));
-        Bench { g, rings }
+        let rings = [(); 2].map(|_| g.new_object_with(Object { o_type: i32::from(RING), ..Object::default() }));
+        let rec = g.record();
+        Bench { g, rings, rec }
     }
 
     /// Zero the hero, set the seed and wear the given rings (kind,
@@ -172,7 +174,7 @@ impl Bench {
             ring.o_which = kind;
             ring.o_arm = h.ring_arm[hand];
         }
-        g.msg_record = Some(Default::default());
+        self.rec.take_messages();
     }
 }
 
@@ -291,6 +293,7 @@ fn stomach_matches_c() {
         let rust_died = match g.stomach() {
             Ok(()) => None,
             Err(Ending::Died(c)) => Some(c),
+            Err(other) => panic!("stomach cannot end a game by {other}"),
         };
         let c_died = h.stomach();
         let rust = (
@@ -303,7 +306,7 @@ fn stomach_matches_c() {
             g.count,
             rust_died,
             g.rng.seed(),
-            g.take_messages(),
+            b.rec.take_messages(),
         );
         let c = (
             h.food_left,
@@ -422,12 +425,10 @@ fn c_index_is_the_ports_layout() {
 fn generated_levels_read_the_same_through_c() {
     for seed in [0, 1, -1, 1_700_063_352, 2_071_432_158] {
         let mut g = Game::headless();
+        let _messages = g.record();
         g.init_new_game(seed);
         for depth in 1..=30 {
-            if depth > 1 {
-                g.level += 1;
-            }
-            g.new_level();
+            g.dig_next().expect("digging shows no message");
             let mut level = Level::new();
             for (c, r) in level.places_mut().iter_mut().zip(&g.places) {
                 c.p_ch = r.p_ch as std::os::raw::c_char;

@@ -199,7 +199,7 @@ impl Pair {
             _ => {
                 // A key read: refreshes the window when it changed or moved.
                 // Neither backend has input, so both return nothing.
-                assert_eq!(self.model.wgetch(m), None);
+                assert!(self.model.wgetch(m).is_err());
                 self.cursor_uncertain = self.leaveok[i];
                 let _ = self.real.wgetch(r);
                 format!("wgetch {i}")

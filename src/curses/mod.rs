@@ -8,7 +8,10 @@
 //! [`term::Ncurses`], the real terminal for the shipped game.
 
 pub mod model;
+#[cfg(feature = "ncurses")]
 pub mod term;
+
+use crate::ending::Interrupt;
 
 /// A curses character with attributes, as ncurses (narrow) stores it.
 pub type Chtype = u32;
@@ -85,14 +88,23 @@ pub trait Curses {
     fn overwrite(&mut self, src: Win, dst: Win);
 
     /// `wgetch`: refresh the window if it changed, then wait for a key.
-    /// `None` when there is no more input (end of a scripted run).
-    fn wgetch(&mut self, w: Win) -> Option<u8>;
+    /// The key is what `md_readchar()` returns: function keys already
+    /// mapped to commands, masked to 7 bits.
+    fn wgetch(&mut self, w: Win) -> Result<u8, Interrupt>;
+    /// `fgets(buf, max, stdin)` on the terminal in its normal mode (after
+    /// `endwin`): the bytes of one line, its newline included, echoed by
+    /// the terminal.
+    fn read_line(&mut self, max: usize) -> Result<Vec<u8>, Interrupt>;
     /// `flushinp`.
     fn flushinp(&mut self);
     /// `erasechar`, `killchar`: the tty's line-editing keys.
     fn erasechar(&self) -> u8;
     fn killchar(&self) -> u8;
     fn baudrate(&self) -> i32;
+    /// `md_hasclreol()`: can the terminal clear to the end of a line?
+    fn has_clreol(&self) -> bool {
+        true
+    }
     /// `raw`/`noecho`/`keypad` and friends: terminal modes, which the model
     /// only records.
     fn set_mode(&mut self, mode: Mode);
@@ -151,7 +163,7 @@ pub trait Curses {
     fn refresh(&mut self) {
         self.wrefresh(Win::STD)
     }
-    fn getch(&mut self) -> Option<u8> {
+    fn getch(&mut self) -> Result<u8, Interrupt> {
         self.wgetch(Win::STD)
     }
 }

@@ -12,6 +12,46 @@
 use std::collections::VecDeque;
 
 use super::{A_CHARTEXT, A_STANDOUT, Chtype, Curses, Mode, Win};
+use crate::ending::Interrupt;
+
+/// Where the model's keys come from. It is asked at every wait, with the
+/// terminal as a person would see it at that moment, so a source can also
+/// watch the screen: `rogue-trace` takes its frames here, a bot decides
+/// its next key here.
+pub trait KeySource {
+    /// The game waits for one key (`wgetch`).
+    fn key(&mut self, screen: &Terminal) -> Result<u8, Interrupt>;
+    /// The game reads a line in the terminal's normal mode (`fgets`): the
+    /// bytes up to and including a newline.
+    fn line(&mut self, screen: &Terminal) -> Result<Vec<u8>, Interrupt> {
+        let mut out = Vec::new();
+        loop {
+            let b = self.key(screen)?;
+            out.push(b);
+            if b == b'\n' {
+                return Ok(out);
+            }
+        }
+    }
+}
+
+/// Keys given in advance, one per wait; then the end of input.
+#[derive(Clone, Debug, Default)]
+pub struct ScriptedKeys(pub VecDeque<u8>);
+
+impl KeySource for ScriptedKeys {
+    fn key(&mut self, _screen: &Terminal) -> Result<u8, Interrupt> {
+        self.0.pop_front().ok_or(Interrupt::EndOfInput)
+    }
+
+    fn line(&mut self, _screen: &Terminal) -> Result<Vec<u8>, Interrupt> {
+        if self.0.is_empty() {
+            return Err(Interrupt::EndOfInput);
+        }
+        let n = self.0.iter().position(|&b| b == b'\n').map_or(self.0.len(), |i| i + 1);
+        Ok(self.0.drain(..n).collect())
+    }
+}
 
 const BLANK: Chtype = b' ' as Chtype;
 /// `_NOCHANGE` of a line's change marks.
@@ -184,7 +224,7 @@ pub struct Model {
     stores: Vec<Option<Store>>,
     term: Terminal,
     endwin: bool,
-    input: VecDeque<u8>,
+    input: Box<dyn KeySource>,
     modes: Vec<Mode>,
 }
 
@@ -199,7 +239,7 @@ impl Model {
             stores: Vec::new(),
             term: Terminal::new(lines, cols),
             endwin: false,
-            input: VecDeque::new(),
+            input: Box::new(ScriptedKeys::default()),
             modes: Vec::new(),
         };
         for _ in 0..3 {
@@ -220,13 +260,14 @@ impl Model {
         Model::new(24, 80)
     }
 
-    /// Queue keys for `wgetch`.
-    pub fn push_input(&mut self, keys: &[u8]) {
-        self.input.extend(keys);
+    /// Take keys from this source from now on.
+    pub fn set_input(&mut self, input: Box<dyn KeySource>) {
+        self.input = input;
     }
 
-    pub fn pending_input(&self) -> usize {
-        self.input.len()
+    /// Read the given keys, one per wait, then end the input.
+    pub fn push_input(&mut self, keys: &[u8]) {
+        self.input = Box::new(ScriptedKeys(keys.iter().copied().collect()));
     }
 
     /// The terminal as a person would see it now.
@@ -760,12 +801,23 @@ impl Curses for Model {
         }
     }
 
-    fn wgetch(&mut self, w: Win) -> Option<u8> {
+    fn wgetch(&mut self, w: Win) -> Result<u8, Interrupt> {
         let win = self.win(w);
         if win.is_touched() || win.hasmoved {
             self.wrefresh(w);
         }
-        self.input.pop_front()
+        // md_readchar keeps 7 bits. In the oracle's runs a key never
+        // arrives early, so an ESC never starts a sequence: no mapping.
+        Ok(self.input.key(&self.term)? & 0x7f)
+    }
+
+    fn read_line(&mut self, max: usize) -> Result<Vec<u8>, Interrupt> {
+        let line = self.input.line(&self.term)?;
+        // The terminal echoes what is typed (a newline as CR LF).
+        self.term.write_cooked(&line);
+        let mut line = line;
+        line.truncate(max.saturating_sub(1));
+        Ok(line)
     }
 
     fn flushinp(&mut self) {
@@ -881,9 +933,9 @@ mod tests {
         let mut m = Model::standard();
         m.push_input(b"x");
         m.mvaddstr(2, 2, b"hi");
-        assert_eq!(m.getch(), Some(b'x'));
+        assert_eq!(m.getch(), Ok(b'x'));
         assert_eq!(m.terminal().row_text(2), "  hi");
-        assert_eq!(m.getch(), None);
+        assert_eq!(m.getch(), Err(Interrupt::EndOfInput));
     }
 
     #[test]

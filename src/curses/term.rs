@@ -8,6 +8,9 @@ use std::io::Write as _;
 use ncurses as nc;
 
 use super::{Chtype, Curses, Mode, Win};
+use crate::consts::ctrl;
+use crate::ending::Interrupt;
+use crate::signals::hangup_pending;
 
 /// The ncurses screen of the running program.
 pub struct Ncurses {
@@ -159,18 +162,38 @@ impl Curses for Ncurses {
         nc::overwrite(self.w(src), self.w(dst));
     }
 
-    fn wgetch(&mut self, w: Win) -> Option<u8> {
-        loop {
-            let c = nc::wgetch(self.w(w));
-            // md_readchar: the keypad's backspace is ^H again; other
-            // function keys are not commands, so they are read past.
-            match c {
-                nc::ERR => return None,
-                nc::KEY_BACKSPACE => return Some(0x08),
-                0..=255 => return Some((c & 0x7f) as u8),
-                _ => continue,
+    fn wgetch(&mut self, w: Win) -> Result<u8, Interrupt> {
+        md_readchar(self.w(w))
+    }
+
+    fn read_line(&mut self, max: usize) -> Result<Vec<u8>, Interrupt> {
+        let mut line = Vec::new();
+        let stdin = std::io::stdin();
+        let mut lock = stdin.lock();
+        let mut byte = [0u8; 1];
+        while line.len() + 1 < max {
+            match std::io::Read::read(&mut lock, &mut byte) {
+                Ok(1) => {
+                    line.push(byte[0]);
+                    if byte[0] == b'\n' {
+                        break;
+                    }
+                }
+                Ok(_) => {
+                    if line.is_empty() {
+                        return Err(Interrupt::EndOfInput);
+                    }
+                    break;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
+                    if hangup_pending() {
+                        return Err(Interrupt::Hangup);
+                    }
+                }
+                Err(_) => return Err(Interrupt::EndOfInput),
             }
         }
+        Ok(line)
     }
 
     fn flushinp(&mut self) {
@@ -219,4 +242,176 @@ impl Curses for Ncurses {
         let _ = out.write_all(s);
         let _ = out.flush();
     }
+}
+
+/// `md_readchar` of mdport.c: read a key, turning the function keys and
+/// escape sequences of the terminals the original knew into commands. A
+/// lone ESC is told from the start of a sequence by waiting a tenth of a
+/// second for more (`halfdelay(1)`); every answer is masked to 7 bits.
+fn md_readchar(win: nc::WINDOW) -> Result<u8, Interrupt> {
+    #[derive(PartialEq)]
+    enum M {
+        Normal,
+        Esc,
+        Keypad,
+        Trail,
+    }
+    let mut mode = M::Normal;
+    let mut mode2 = M::Normal;
+    let mut lastch: i32 = 0;
+    let ch = loop {
+        let mut ch = nc::wgetch(win);
+        if hangup_pending() {
+            nc::nocbreak();
+            nc::raw();
+            return Err(Interrupt::Hangup);
+        }
+        if ch == nc::ERR {
+            // Timed out waiting for the rest of a sequence: it was an ESC.
+            nc::nocbreak();
+            nc::raw();
+            break 27;
+        }
+        if mode == M::Trail {
+            if ch == i32::from(b'^') {
+                ch = i32::from(ctrl(upper(lastch)));
+            }
+            if ch == i32::from(b'~') {
+                ch = i32::from(lower(lastch));
+            }
+            if mode2 == M::Esc {
+                ch = i32::from(ctrl(upper(ch)));
+            }
+            break ch;
+        }
+        if mode == M::Esc {
+            if ch == 27 {
+                mode2 = M::Esc;
+                continue;
+            }
+            if ch == i32::from(b'F') || ch == i32::from(b'O') || ch == i32::from(b'[') {
+                mode = M::Keypad;
+                continue;
+            }
+            break match ch {
+                nc::KEY_LEFT => i32::from(ctrl(b'H')),
+                nc::KEY_RIGHT => i32::from(ctrl(b'L')),
+                nc::KEY_UP => i32::from(ctrl(b'K')),
+                nc::KEY_DOWN => i32::from(ctrl(b'J')),
+                nc::KEY_HOME => i32::from(ctrl(b'Y')),
+                nc::KEY_PPAGE => i32::from(ctrl(b'U')),
+                nc::KEY_NPAGE => i32::from(ctrl(b'N')),
+                nc::KEY_END => i32::from(ctrl(b'B')),
+                other => other,
+            };
+        }
+        if mode == M::Keypad {
+            let c = |b: u8| i32::from(b);
+            let mapped = match ch {
+                x if x == c(b'^') => Some(c(ctrl(b'H'))),
+                x if x == c(b'$') => Some(c(ctrl(b'L'))),
+                x if x == c(b'H') => Some(c(b'y')),
+                1 => Some(c(ctrl(b'K'))),
+                2 => Some(c(ctrl(b'J'))),
+                3 => Some(c(ctrl(b'L'))),
+                4 => Some(c(ctrl(b'H'))),
+                263 => Some(c(ctrl(b'Y'))),
+                19 => Some(c(ctrl(b'U'))),
+                20 => Some(c(ctrl(b'N'))),
+                21 => Some(c(ctrl(b'B'))),
+                x if x == c(b'G') => Some(c(b'.')),
+                x if x == c(b'7') => {
+                    lastch = c(b'Y');
+                    mode = M::Trail;
+                    None
+                }
+                x if x == c(b'5') => {
+                    lastch = c(b'U');
+                    mode = M::Trail;
+                    None
+                }
+                x if x == c(b'6') => {
+                    lastch = c(b'N');
+                    mode = M::Trail;
+                    None
+                }
+                x if x == c(b'1') => {
+                    lastch = c(b'y');
+                    mode = M::Trail;
+                    None
+                }
+                x if x == c(b'4') => {
+                    lastch = c(b'b');
+                    mode = M::Trail;
+                    None
+                }
+                x if x == c(b'D') => Some(c(ctrl(b'H'))),
+                x if x == c(b'C') => Some(c(ctrl(b'L'))),
+                x if x == c(b'A') => Some(c(ctrl(b'K'))),
+                x if x == c(b'B') => Some(c(ctrl(b'J'))),
+                x if x == c(b't') => Some(c(b'h')),
+                x if x == c(b'v') => Some(c(b'l')),
+                x if x == c(b'x') => Some(c(b'k')),
+                x if x == c(b'r') => Some(c(b'j')),
+                x if x == c(b'w') => Some(c(b'y')),
+                x if x == c(b'y') => Some(c(b'u')),
+                x if x == c(b's') => Some(c(b'n')),
+                x if x == c(b'q') => Some(c(b'b')),
+                x if x == c(b'u') => Some(c(b'.')),
+                _ => Some(ch),
+            };
+            match mapped {
+                // Still in the keypad state: the key is taken as it is.
+                Some(v) if mode == M::Keypad => break v,
+                _ => continue,
+            }
+        }
+        if ch == 27 {
+            nc::halfdelay(1);
+            mode = M::Esc;
+            continue;
+        }
+        let c = |b: u8| i32::from(b);
+        break match ch {
+            // (KEY_B1, KEY_C2, KEY_A2, KEY_B3, KEY_SUP, KEY_SDOWN and the
+            // CTL_ and ALT_ keys are PDCurses names, absent from ncurses.)
+            nc::KEY_LEFT => c(b'h'),
+            nc::KEY_DOWN => c(b'j'),
+            nc::KEY_UP => c(b'k'),
+            nc::KEY_RIGHT => c(b'l'),
+            nc::KEY_HOME | nc::KEY_A1 => c(b'y'),
+            nc::KEY_PPAGE | nc::KEY_A3 => c(b'u'),
+            nc::KEY_END | nc::KEY_LL | nc::KEY_C1 => c(b'b'),
+            nc::KEY_NPAGE | nc::KEY_C3 => c(b'n'),
+            // "should be '.', but for problem with putty/linux"
+            nc::KEY_B2 => c(b'u'),
+            nc::KEY_SRIGHT => c(ctrl(b'L')),
+            nc::KEY_SLEFT => c(ctrl(b'H')),
+            nc::KEY_SHOME => c(ctrl(b'Y')),
+            nc::KEY_SPREVIOUS => c(ctrl(b'U')),
+            nc::KEY_SEND => c(ctrl(b'B')),
+            nc::KEY_SNEXT => c(ctrl(b'N')),
+            0x146 => c(ctrl(b'K')),
+            0x145 => c(ctrl(b'J')),
+            nc::KEY_EOL => c(ctrl(b'B')),
+            511 | 512 => c(ctrl(b'J')),
+            514 => c(ctrl(b'H')),
+            516 => c(ctrl(b'L')),
+            518 | 519 => c(ctrl(b'K')),
+            nc::KEY_BACKSPACE => c(ctrl(b'H')),
+            other => other,
+        };
+    };
+    // Leave halfdelay mode if it was on.
+    nc::nocbreak();
+    nc::raw();
+    Ok((ch & 0x7f) as u8)
+}
+
+fn upper(c: i32) -> u8 {
+    (c as u8).to_ascii_uppercase()
+}
+
+fn lower(c: i32) -> u8 {
+    (c as u8).to_ascii_lowercase()
 }

@@ -21,6 +21,21 @@ pub const MONSTER_STR: u32 = 10;
 /// Every monster's hit points in the table (`___` in extern.c).
 pub const MONSTER_HPT: i32 = 1;
 
+impl MonsterInfo {
+    /// The entry's `m_stats`, as the game's copy of the table starts.
+    pub fn stats(&self) -> crate::thing::Stats {
+        crate::thing::Stats {
+            s_str: MONSTER_STR,
+            s_exp: self.exp,
+            s_lvl: self.lvl,
+            s_arm: self.arm,
+            s_hpt: MONSTER_HPT,
+            s_dmg: crate::cbuf::CBuf::strncpy(self.dmg.as_bytes()),
+            s_maxhp: 0,
+        }
+    }
+}
+
 const fn m(name: &'static str, carry: i32, flags: u16, exp: i32, lvl: i32, arm: i32, dmg: &'static str) -> MonsterInfo {
     MonsterInfo { name, carry, flags, exp, lvl, arm, dmg }
 }

@@ -92,7 +92,6 @@ fn reset(g: &mut Game) {
     g.cur_ring = [None, None];
     g.objs = Arena::default();
     g.mons = Arena::default();
-    g.msg_record = Some(Default::default());
 }
 
 /// A damage string of a case (`-` is the empty string).
@@ -176,7 +175,7 @@ fn roll_em(g: &mut Game, f: &mut Fields) -> Option<String> {
     let hurl = f.flag("hurl")?;
     let rings = [f.ring("lring", true)?, f.ring("rring", true)?];
     wear_rings(g, rings);
-    let hit = g.roll_em(attacker, defender, weap, hurl);
+    let hit = g.roll_em(attacker, defender, weap.map(crate::thing::Weap::Item), hurl);
     Some(format!(
         "hit={} ahp={} dhp={} seed={}",
         u8::from(hit),
@@ -200,6 +199,7 @@ fn ring_eat(g: &mut Game, f: &mut Fields) -> Option<String> {
 }
 
 fn stomach(g: &mut Game, f: &mut Fields) -> Option<String> {
+    let rec = g.record();
     g.rng.set_seed(f.int("seed")?);
     g.food_left = f.int("food")?;
     g.hungry_state = f.int("hungry")?;
@@ -220,8 +220,9 @@ fn stomach(g: &mut Game, f: &mut Fields) -> Option<String> {
     let died = match g.stomach() {
         Ok(()) => "no".to_string(),
         Err(Ending::Died(cause)) => ch(cause),
+        Err(other) => other.to_string(),
     };
-    let msgs = g.take_messages();
+    let msgs = rec.take_messages();
     let mut out = format!(
         "food={} hungry={} nocmd={} run={} running={} todeath={} count={} died={died} seed={} msgs={}",
         g.food_left,

@@ -7,7 +7,7 @@ use super::show::{ch, object, s, stats};
 use super::{Case, TraceError};
 use crate::consts::*;
 use crate::curses::{A_CHARTEXT, Win};
-use crate::game::{Game, MsgRecorder};
+use crate::game::{Game, Recorder};
 use crate::thing::{Dest, Room, RoomRef};
 
 pub fn run(case: &Case) -> Result<String, TraceError> {
@@ -22,18 +22,16 @@ pub fn run(case: &Case) -> Result<String, TraceError> {
     super::init::new_game(&mut g, seed, false, &mut out);
     let _ = writeln!(out, "stage init_done seed={}", g.rng.seed());
     for d in 1..=depth {
-        if d > 1 {
-            // What d_level() does before new_level().
-            g.level += 1;
-            g.seenstairs = false;
-        }
         let _ = writeln!(out, "begin level {d}");
-        g.msg_record = Some(MsgRecorder::default());
+        let rec = g.record();
         g.rng.set_trace(trace);
-        g.new_level();
+        let dug = g.dig_next();
         out.push_str(&g.rng.take_trace());
         g.rng.set_trace(false);
-        dump_level(&mut g, d, &mut out);
+        if let Err(e) = dug {
+            return Err(TraceError::Parse(format!("level {d} ended the game: {e}")));
+        }
+        dump_level(&mut g, &rec, d, &mut out);
     }
     Ok(out)
 }
@@ -73,22 +71,23 @@ fn dest(g: &Game, d: Option<Dest>) -> String {
         Some(Dest::Hero) => "hero".to_string(),
         Some(Dest::Gold(r)) => format!("gold:{}", roomref(Some(r))),
         Some(Dest::Monster(m)) => {
-            g.mlist.iter().position(|&x| x == m).map_or_else(|| "none".to_string(), |k| format!("monster{k}"))
+            g.mlist.iter().position(|&x| x.addr() == m).map_or_else(|| "none".to_string(), |k| format!("monster{k}"))
         }
         Some(Dest::Object(o)) => {
-            g.lvl_obj.iter().position(|&x| x == o).map_or_else(|| "none".to_string(), |k| format!("object{k}"))
+            g.lvl_obj.iter().position(|&x| x.addr() == o).map_or_else(|| "none".to_string(), |k| format!("object{k}"))
         }
     }
 }
 
-fn dump_level(g: &mut Game, d: i32, out: &mut String) {
-    let st = g.stages;
+fn dump_level(g: &mut Game, rec: &Recorder, d: i32, out: &mut String) {
+    let st = rec.take_stages();
+    let stage = |name: &str| st.iter().find(|(n, _)| *n == name).map_or(0, |s| s.1);
     let _ = writeln!(out, "level {d}");
-    let _ = writeln!(out, "stage do_rooms seed={}", st.do_rooms);
-    let _ = writeln!(out, "stage do_passages seed={}", st.do_passages);
-    let _ = writeln!(out, "stage placed seed={}", st.placed);
-    let _ = writeln!(out, "stage enter_room seed={}", st.enter_room);
-    for (k, m) in g.take_messages().iter().enumerate() {
+    let _ = writeln!(out, "stage do_rooms seed={}", stage("do_rooms"));
+    let _ = writeln!(out, "stage do_passages seed={}", stage("do_passages"));
+    let _ = writeln!(out, "stage placed seed={}", stage("placed"));
+    let _ = writeln!(out, "stage enter_room seed={}", stage("enter_room"));
+    for (k, m) in rec.take_messages().iter().enumerate() {
         let _ = writeln!(out, "message {k} {}", s(m.as_bytes()));
     }
     let _ = writeln!(

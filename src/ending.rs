@@ -1,0 +1,63 @@
+//! How a game ends. The C program ends from deep inside: `death()`,
+//! `total_winner()`, `quit()`, `save_file()` and `my_exit()` never return.
+//! Here those places return an [`Ending`] as the error of a [`Flow`], `?`
+//! carries it up to [`crate::main_loop`], and that one place draws the
+//! tombstone, posts the score, writes the save file or restores the screen.
+
+use std::fmt;
+
+/// Every way out of a running game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// `death(monst)`: killed by the monster (or cause) of that code.
+    Died(u8),
+    /// `quit()` answered with `y`.
+    Quit,
+    /// `total_winner()`: out of the dungeon with the Amulet.
+    Won,
+    /// The save command wrote its file (`save_file()` then `exit(0)`).
+    Saved,
+    /// The terminal hung up or the process was asked to terminate: the
+    /// game is saved the way the original's `auto_save()` does.
+    Hangup,
+    /// Scripted input ran out at a key wait (traces and bots only; a
+    /// person at a terminal never runs out of keys).
+    EndOfKeys,
+    /// `my_exit(status)` after a message the caller already printed.
+    Exit(i32),
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::Died(c) => write!(f, "killed by {:?}", char::from(*c)),
+            Ending::Quit => f.write_str("quit"),
+            Ending::Won => f.write_str("a total winner"),
+            Ending::Saved => f.write_str("saved"),
+            Ending::Hangup => f.write_str("hangup"),
+            Ending::EndOfKeys => f.write_str("end of keys"),
+            Ending::Exit(s) => write!(f, "exit status {s}"),
+        }
+    }
+}
+
+/// Why a key wait returned no key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Interrupt {
+    /// The scripted keys are all used up.
+    EndOfInput,
+    /// SIGHUP or SIGTERM arrived (the real terminal only).
+    Hangup,
+}
+
+impl From<Interrupt> for Ending {
+    fn from(i: Interrupt) -> Self {
+        match i {
+            Interrupt::EndOfInput => Ending::EndOfKeys,
+            Interrupt::Hangup => Ending::Hangup,
+        }
+    }
+}
+
+/// The result of anything that can end the game.
+pub type Flow<T = ()> = Result<T, Ending>;

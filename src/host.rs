@@ -1,0 +1,316 @@
+//! The machine the game runs on: everything the original asks of it through
+//! mdport.c and mach_dep.c (the clock, the process and user, the home
+//! directory, the environment, files, sleeping). Game code asks a [`Host`],
+//! never libc or `std::env`, so the same game runs on a real Unix machine
+//! ([`UnixHost`]) or inside a recorded case ([`ScriptedHost`], which fixes
+//! every answer and keeps the files in one folder).
+
+use std::fs::{File, OpenOptions};
+use std::io;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
+use std::path::PathBuf;
+
+/// What `stat`/`lstat` tell the game about a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileStat {
+    pub nlink: u64,
+    /// `is_symlink()` of mach_dep.c: true when `lstat` finds anything but
+    /// a regular file.
+    pub not_regular: bool,
+    /// Last modification, in seconds since 1970.
+    pub mtime: i64,
+}
+
+/// The services of the machine. File paths are the game's own bytes (C
+/// strings); the host decides where they live.
+pub trait Host {
+    /// `time(NULL)`.
+    fn time(&self) -> i64;
+    /// `getpid()`.
+    fn getpid(&self) -> i32;
+    /// `getuid()`: stored in score entries.
+    fn getuid(&self) -> u32;
+    /// `md_getusername()`: the login name.
+    fn username(&self) -> Vec<u8>;
+    /// `md_gethomedir()`: the home directory, ending in `/`.
+    fn home_dir(&self) -> Vec<u8>;
+    /// `getenv(name)`.
+    fn getenv(&self, name: &str) -> Option<Vec<u8>>;
+    /// The year (`1900 + tm_year`) of `localtime(t)`.
+    fn year_of(&self, t: i64) -> i32;
+    /// `md_sleep(secs)`.
+    fn sleep(&mut self, secs: u32);
+    /// Where a path the game names lives on this machine.
+    fn path(&self, p: &[u8]) -> PathBuf;
+    /// `md_shellescape()`: run the user's shell and wait for it.
+    fn shell_escape(&mut self) {}
+
+    /// `fopen(path, "r")`.
+    fn open_read(&self, p: &[u8]) -> io::Result<File> {
+        File::open(self.path(p))
+    }
+
+    /// `fopen(path, "w")`: created with mode 0666 & ~umask, or truncated.
+    fn create(&self, p: &[u8]) -> io::Result<File> {
+        OpenOptions::new().write(true).create(true).truncate(true).mode(0o666).open(self.path(p))
+    }
+
+    /// `fopen(path, "r+")`.
+    fn open_rw(&self, p: &[u8]) -> io::Result<File> {
+        OpenOptions::new().read(true).write(true).open(self.path(p))
+    }
+
+    /// Create a file that must not exist yet (an atomic lock).
+    fn create_new(&self, p: &[u8]) -> io::Result<File> {
+        OpenOptions::new().write(true).create_new(true).mode(0o666).open(self.path(p))
+    }
+
+    /// `stat` and `lstat` together.
+    fn stat(&self, p: &[u8]) -> io::Result<FileStat> {
+        let path = self.path(p);
+        let m = std::fs::metadata(&path)?;
+        let l = std::fs::symlink_metadata(&path)?;
+        Ok(FileStat { nlink: m.nlink(), not_regular: !l.file_type().is_file(), mtime: m.mtime() })
+    }
+
+    /// `unlink(path)`.
+    fn unlink(&self, p: &[u8]) -> io::Result<()> {
+        std::fs::remove_file(self.path(p))
+    }
+
+    /// `chmod(path, mode)`.
+    fn chmod(&self, p: &[u8], mode: u32) -> io::Result<()> {
+        std::fs::set_permissions(self.path(p), std::fs::Permissions::from_mode(mode))
+    }
+}
+
+/// A path from C string bytes.
+fn bytes_path(p: &[u8]) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    PathBuf::from(std::ffi::OsStr::from_bytes(p))
+}
+
+/// The real machine.
+#[derive(Clone, Debug, Default)]
+pub struct UnixHost;
+
+impl UnixHost {
+    fn passwd_field(field: fn(&libc::passwd) -> *const libc::c_char) -> Option<Vec<u8>> {
+        // SAFETY: getpwuid returns NULL or a pointer to a static record
+        // whose string fields are valid C strings until the next call; the
+        // bytes are copied out at once.
+        unsafe {
+            let pw = libc::getpwuid(libc::getuid());
+            if pw.is_null() {
+                return None;
+            }
+            let s = field(&*pw);
+            if s.is_null() {
+                return None;
+            }
+            Some(std::ffi::CStr::from_ptr(s).to_bytes().to_vec())
+        }
+    }
+}
+
+impl Host for UnixHost {
+    fn time(&self) -> i64 {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+    }
+
+    fn getpid(&self) -> i32 {
+        std::process::id() as i32
+    }
+
+    fn getuid(&self) -> u32 {
+        // SAFETY: getuid has no preconditions and cannot fail.
+        unsafe { libc::getuid() }
+    }
+
+    fn username(&self) -> Vec<u8> {
+        // md_getusername: the password entry's name, else the environment.
+        let mut name = Self::passwd_field(|pw| pw.pw_name).filter(|n| !n.is_empty());
+        for var in ["USERNAME", "LOGNAME", "USER"] {
+            if name.is_none() {
+                name = self.getenv(var);
+            }
+        }
+        let mut name = name.unwrap_or_else(|| b"nobody".to_vec());
+        name.truncate(79);
+        name
+    }
+
+    fn home_dir(&self) -> Vec<u8> {
+        // md_gethomedir: the password entry's directory unless it is "/",
+        // else $HOME; with a slash at the end.
+        let mut h = Self::passwd_field(|pw| pw.pw_dir).filter(|d| d != b"/" && !d.is_empty());
+        if h.is_none() {
+            h = self.getenv("HOME");
+        }
+        let mut h = h.unwrap_or_default();
+        if !h.is_empty() && h.last() != Some(&b'/') {
+            h.push(b'/');
+        }
+        h
+    }
+
+    fn getenv(&self, name: &str) -> Option<Vec<u8>> {
+        use std::os::unix::ffi::OsStringExt;
+        std::env::var_os(name).map(|v| v.into_vec())
+    }
+
+    fn year_of(&self, t: i64) -> i32 {
+        // SAFETY: localtime_r writes only into the tm we pass.
+        unsafe {
+            let tt = t as libc::time_t;
+            let mut tm: libc::tm = std::mem::zeroed();
+            if libc::localtime_r(&tt, &mut tm).is_null() {
+                return 1970;
+            }
+            1900 + tm.tm_year
+        }
+    }
+
+    fn sleep(&mut self, secs: u32) {
+        std::thread::sleep(std::time::Duration::from_secs(u64::from(secs)));
+    }
+
+    fn path(&self, p: &[u8]) -> PathBuf {
+        bytes_path(p)
+    }
+
+    fn shell_escape(&mut self) {
+        // md_getshell: the password entry's shell, else $SHELL, else sh.
+        let shell = Self::passwd_field(|pw| pw.pw_shell)
+            .filter(|s| !s.is_empty())
+            .or_else(|| self.getenv("SHELL"))
+            .unwrap_or_else(|| b"/bin/sh".to_vec());
+        let _ = std::process::Command::new(bytes_path(&shell)).arg("-i").status();
+    }
+}
+
+/// The machine of a recorded case (FORMAT-games.md §1.1, §4): a fixed
+/// clock, process id and user, the case's environment, and a folder that
+/// stands for both the working directory and the home directory.
+#[derive(Clone, Debug)]
+pub struct ScriptedHost {
+    pub time: i64,
+    pub pid: i32,
+    pub uid: u32,
+    pub user: Vec<u8>,
+    /// The home directory the game believes in, ending in `/`.
+    pub home: Vec<u8>,
+    /// The environment, name and value.
+    pub env: Vec<(String, Vec<u8>)>,
+    /// The real folder that holds the case's working directory.
+    pub dir: PathBuf,
+}
+
+impl ScriptedHost {
+    /// A machine for headless games that keep no files: its folder does
+    /// not exist, so every file operation fails cleanly.
+    pub fn nowhere() -> Self {
+        ScriptedHost {
+            time: 0,
+            pid: 0,
+            uid: 0,
+            user: b"rogue".to_vec(),
+            home: b"/nonexistent/".to_vec(),
+            env: Vec::new(),
+            dir: PathBuf::from("/nonexistent/rogue-headless"),
+        }
+    }
+}
+
+impl Host for ScriptedHost {
+    fn time(&self) -> i64 {
+        self.time
+    }
+
+    fn getpid(&self) -> i32 {
+        self.pid
+    }
+
+    fn getuid(&self) -> u32 {
+        self.uid
+    }
+
+    fn username(&self) -> Vec<u8> {
+        self.user.clone()
+    }
+
+    fn home_dir(&self) -> Vec<u8> {
+        self.home.clone()
+    }
+
+    fn getenv(&self, name: &str) -> Option<Vec<u8>> {
+        self.env.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())
+    }
+
+    fn year_of(&self, t: i64) -> i32 {
+        // The cases run with TZ=UTC.
+        utc_year(t)
+    }
+
+    fn sleep(&mut self, _secs: u32) {}
+
+    fn path(&self, p: &[u8]) -> PathBuf {
+        // The working directory is the home directory without its slash,
+        // so relative names and names under the home both land in `dir`.
+        let home = self.home.as_slice();
+        let rel = if let Some(rest) = p.strip_prefix(home) {
+            rest
+        } else if p.first() == Some(&b'/') {
+            // Anywhere else on the recording machine: keep the name only,
+            // in the folder.
+            p.rsplit(|&b| b == b'/').next().unwrap_or(p)
+        } else {
+            p
+        };
+        self.dir.join(bytes_path(rel))
+    }
+}
+
+/// The year of a moment in UTC (days-from-civil, inverted).
+pub fn utc_year(t: i64) -> i32 {
+    let days = t.div_euclid(86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    year as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utc_years() {
+        assert_eq!(utc_year(0), 1970);
+        assert_eq!(utc_year(1_700_000_000), 2023);
+        assert_eq!(utc_year(951_782_400), 2000); // 2000-02-29
+        assert_eq!(utc_year(946_684_799), 1999);
+        assert_eq!(utc_year(-1), 1969);
+    }
+
+    #[test]
+    fn scripted_paths_land_in_the_folder() {
+        let h = ScriptedHost {
+            time: 0,
+            pid: 1,
+            uid: 1000,
+            user: b"rodney".to_vec(),
+            home: b"/home/rodney/".to_vec(),
+            env: vec![],
+            dir: PathBuf::from("/tmp/case"),
+        };
+        assert_eq!(h.path(b"rogue.scr"), PathBuf::from("/tmp/case/rogue.scr"));
+        assert_eq!(h.path(b"/home/rodney/rogue.save"), PathBuf::from("/tmp/case/rogue.save"));
+        assert_eq!(h.path(b"/elsewhere/x.sav"), PathBuf::from("/tmp/case/x.sav"));
+    }
+}
