@@ -61,3 +61,12 @@ impl From<Interrupt> for Ending {
 
 /// The result of anything that can end the game.
 pub type Flow<T = ()> = Result<T, Ending>;
+
+/// How the program ended, for its caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// `exit(status)`.
+    Status(i32),
+    /// Scripted input ran out (traces and bots).
+    EndOfInput,
+}

@@ -294,16 +294,20 @@ pub struct Game {
     pub lastfmt: Option<Vec<u8>>,
     /// things.c: `add_line()`'s widest line so far (-1: none yet).
     pub add_line_maxlen: i32,
-    /// The score file, opened at start-up (`scoreboard`).
+    /// The score file, opened at start-up (`scoreboard`), its name and
+    /// its lock file's.
     pub scoreboard: Option<std::fs::File>,
+    pub score_path: Vec<u8>,
+    pub lock_path: Vec<u8>,
+    /// Whether curses echoes typed keys (on after `initscr`, off after
+    /// `setup()`); `wgetnstr` echoes by it.
+    pub echo: bool,
 }
 
 impl Game {
     /// A game at program start (every global at its initial value), on the
     /// given machine and screen.
-    pub fn with(host: Box<dyn Host>, mut scr: Box<dyn Curses>) -> Self {
-        let (lines, cols) = (scr.lines(), scr.cols());
-        let hw = scr.newwin(lines, cols, 0, 0).unwrap_or(Win::STD);
+    pub fn with(host: Box<dyn Host>, scr: Box<dyn Curses>) -> Self {
         let mut passages = [Room::default(); MAXPASS];
         // extern.c initializes only the first 12 of the 13 passages.
         for p in passages.iter_mut().take(12) {
@@ -315,7 +319,8 @@ impl Game {
             host,
             scr,
             obs: Box::new(NoObserver),
-            hw,
+            // `hw` is made once curses is up (`make_hw`).
+            hw: Win::STD,
             player: Creature::default(),
             max_stats: Stats::init_stats(),
             cur_armor: None,
@@ -436,13 +441,18 @@ impl Game {
             lastfmt: None,
             add_line_maxlen: -1,
             scoreboard: None,
+            score_path: crate::score::SCOREFILE.as_bytes().to_vec(),
+            lock_path: crate::score::LOCKFILE.as_bytes().to_vec(),
+            echo: true,
         }
     }
 
     /// A game on the in-memory curses model of the standard 24 x 80 screen,
     /// on a scripted machine that touches no files.
     pub fn headless() -> Self {
-        Game::with(Box::new(ScriptedHost::nowhere()), Box::new(Model::standard()))
+        let mut g = Game::with(Box::new(ScriptedHost::nowhere()), Box::new(Model::standard()));
+        g.make_hw();
+        g
     }
 
     /// Have messages recorded instead of shown (no `--More--` waits), and

@@ -40,10 +40,16 @@ pub trait Host {
     fn year_of(&self, t: i64) -> i32;
     /// `md_sleep(secs)`.
     fn sleep(&mut self, secs: u32);
+    /// A short wait (for the score lock).
+    fn sleep_ms(&mut self, ms: u64);
     /// Where a path the game names lives on this machine.
     fn path(&self, p: &[u8]) -> PathBuf;
     /// `md_shellescape()`: run the user's shell and wait for it.
     fn shell_escape(&mut self) {}
+    /// `md_getpass(prompt)`: a password typed without echo (before curses).
+    fn getpass(&mut self, _prompt: &str) -> Vec<u8> {
+        Vec::new()
+    }
 
     /// `fopen(path, "r")`.
     fn open_read(&self, p: &[u8]) -> io::Result<File> {
@@ -53,6 +59,11 @@ pub trait Host {
     /// `fopen(path, "w")`: created with mode 0666 & ~umask, or truncated.
     fn create(&self, p: &[u8]) -> io::Result<File> {
         OpenOptions::new().write(true).create(true).truncate(true).mode(0o666).open(self.path(p))
+    }
+
+    /// `fopen(path, "w+")`.
+    fn create_rw(&self, p: &[u8]) -> io::Result<File> {
+        OpenOptions::new().read(true).write(true).create(true).truncate(true).mode(0o666).open(self.path(p))
     }
 
     /// `fopen(path, "r+")`.
@@ -175,6 +186,10 @@ impl Host for UnixHost {
         std::thread::sleep(std::time::Duration::from_secs(u64::from(secs)));
     }
 
+    fn sleep_ms(&mut self, ms: u64) {
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+    }
+
     fn path(&self, p: &[u8]) -> PathBuf {
         bytes_path(p)
     }
@@ -253,6 +268,8 @@ impl Host for ScriptedHost {
     }
 
     fn sleep(&mut self, _secs: u32) {}
+
+    fn sleep_ms(&mut self, _ms: u64) {}
 
     fn path(&self, p: &[u8]) -> PathBuf {
         // The working directory is the home directory without its slash,

@@ -226,3 +226,74 @@ pub fn step_ok(ch: u8) -> bool {
 pub fn screen_char(scr: &mut dyn Curses, y: i32, x: i32) -> u8 {
     crate::curses::cchar(scr.mvinch(y, x))
 }
+
+impl Game {
+    /// ncurses' `wgetnstr(stdscr, buf, maxlen)`, as `score()` uses it: read
+    /// keys up to a newline, erase and kill keys working, echoing what is
+    /// typed when curses echoes; the cursor then goes to the start of the
+    /// next line (or stays on the last).
+    pub fn wgetnstr(&mut self, maxlen: usize) -> Flow<Vec<u8>> {
+        use crate::curses::{KEY_BACKSPACE, KEY_DOWN, KEY_ENTER, KEY_LEFT, KEY_MIN};
+        let win = Win::STD;
+        let oldecho = self.echo;
+        let (erasec, killc) = (i32::from(self.scr.erasechar()), i32::from(self.scr.killchar()));
+        let (y, x) = self.scr.getyx(win);
+        let mut s: Vec<u8> = Vec::new();
+        loop {
+            let ch = self.scr.wgetch_raw(win)?;
+            if ch == i32::from(b'\n') || ch == i32::from(b'\r') || ch == KEY_DOWN || ch == KEY_ENTER {
+                break;
+            }
+            if ch == erasec || ch == KEY_LEFT || ch == KEY_BACKSPACE {
+                if !s.is_empty() {
+                    self.wipe_out(y, x, &mut s, oldecho);
+                }
+            } else if ch == killc {
+                while !s.is_empty() {
+                    self.wipe_out(y, x, &mut s, oldecho);
+                }
+            } else if ch >= KEY_MIN || s.len() >= maxlen {
+                self.scr.beep();
+            } else {
+                s.push(ch as u8);
+                if oldecho {
+                    if !self.scr.waddch(win, (ch as u8).into()) {
+                        // The bottom right corner cannot take input.
+                        self.scr.waddch(win, b' '.into());
+                        self.wipe_out(y, x, &mut s, oldecho);
+                        continue;
+                    }
+                    self.scr.wrefresh(win);
+                }
+            }
+        }
+        let (cy, _) = self.scr.getyx(win);
+        let (maxy, _) = self.scr.getmaxyx(win);
+        self.scr.wmove(win, if cy < maxy - 1 { cy + 1 } else { cy }, 0);
+        self.scr.wrefresh(win);
+        Ok(s)
+    }
+
+    /// ncurses' `WipeOut`: take the last character off, redrawing the text
+    /// from where it started when it was echoed.
+    fn wipe_out(&mut self, y: i32, x: i32, s: &mut Vec<u8>, echoed: bool) {
+        s.pop();
+        if echoed {
+            let win = Win::STD;
+            let (y1, x1) = self.scr.getyx(win);
+            self.scr.wmove(win, y, x);
+            self.scr.waddstr(win, s);
+            let (ny, nx) = self.scr.getyx(win);
+            loop {
+                let (cy, cx) = self.scr.getyx(win);
+                if !(cy < y1 || (cy == y1 && cx < x1)) {
+                    break;
+                }
+                if !self.scr.waddch(win, b' '.into()) {
+                    break;
+                }
+            }
+            self.scr.wmove(win, ny, nx);
+        }
+    }
+}

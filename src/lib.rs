@@ -38,6 +38,7 @@ pub mod rip;
 pub mod rng;
 pub mod rooms;
 pub mod save;
+pub mod score;
 pub mod scrolls;
 pub mod signals;
 pub mod sticks;

@@ -14,6 +14,7 @@ impl Game {
     pub fn setup(&mut self) {
         self.scr.set_mode(Mode::Raw);
         self.scr.set_mode(Mode::NoEcho);
+        self.echo = false;
         self.scr.set_mode(Mode::Keypad(true));
         self.got_ltc = true;
     }
@@ -96,5 +97,125 @@ impl Game {
         self.wait_for(b'\n')?;
         self.scr.clearok(Win::STD, true);
         Ok(())
+    }
+}
+
+impl Game {
+    /// `main()`: the whole program for its arguments (without the program
+    /// name): a new game, a restore, `-s` or `-d`. Returns how it ended.
+    pub fn rogue_main(&mut self, args: &[Vec<u8>]) -> crate::ending::Exit {
+        use crate::ending::Exit;
+        let mut args: Vec<Vec<u8>> = args.to_vec();
+        // MASTER: an empty first argument asks for the wizard's password
+        // before anything else.
+        if self.master && args.first().is_some_and(|a| a.is_empty()) {
+            let typed = self.host.getpass("wizard's password: ");
+            if crate::xcrypt::crypt(&typed, b"mT") == crate::xcrypt::PASSWD.as_bytes() {
+                self.wizard = 1;
+                self.player.t_flags |= SEEMONST;
+                args.remove(0);
+            }
+        }
+        // Home and options from the environment.
+        let home = self.host.home_dir();
+        self.home = crate::cbuf::CBuf::strncpy(&home);
+        let mut file_name = self.home.as_bytes().to_vec();
+        file_name.extend_from_slice(b"rogue.save");
+        self.file_name.strcpy(&file_name);
+        let env = self.host.getenv("ROGUEOPTS");
+        if let Some(opts) = &env {
+            self.parse_opts(opts);
+        }
+        if env.is_none() || self.whoami.0[0] == 0 {
+            let user = self.host.username();
+            crate::options::strucpy(&mut self.whoami.0, &user);
+        }
+        let lowtime = self.host.time() as i32;
+        self.dnum = if self.master && self.wizard != 0 && self.host.getenv("SEED").is_some() {
+            crate::fight::atoi(&self.host.getenv("SEED").unwrap_or_default())
+        } else {
+            lowtime.wrapping_add(self.host.getpid())
+        };
+        self.rng.set_seed(self.dnum);
+        self.open_score();
+        if args.len() == 1 {
+            if args[0] == b"-s" {
+                self.noscore = 1;
+                return match self.score(0, -1, 0) {
+                    Ok(()) => Exit::Status(0),
+                    Err(e) => self.end_game(e),
+                };
+            } else if args[0] == b"-d" {
+                return self.death_demo();
+            }
+        }
+        if args.len() == 1 {
+            // restore() comes back only when it failed.
+            return match self.restore(&args[0]) {
+                Ok(()) => Exit::Status(1),
+                Err(e) => self.end_game(e),
+            };
+        }
+        let hello = if self.master && self.wizard != 0 {
+            format!("Hello {}, welcome to dungeon #{}", self.whoami.as_str_lossy(), self.dnum)
+        } else {
+            format!("Hello {}, just a moment while I dig the dungeon...", self.whoami.as_str_lossy())
+        };
+        self.scr.print_raw(hello.as_bytes());
+        self.scr.initscr();
+        for (_, step) in crate::init::NEW_GAME_STEPS {
+            step(self);
+        }
+        self.setup();
+        // The screen must be at least NUMLINES x NUMCOLS.
+        if self.scr.lines() < NUMLINES || self.scr.cols() < NUMCOLS {
+            self.scr.print_raw(format!("\nSorry, the screen must be at least {NUMLINES}x{NUMCOLS}\n").as_bytes());
+            self.scr.endwin();
+            return Exit::Status(1);
+        }
+        self.make_hw();
+        if self.master {
+            self.noscore = self.wizard;
+        }
+        match self.start_new_game() {
+            Ok(()) => Exit::Status(0),
+            Err(e) => self.end_game(e),
+        }
+    }
+
+    /// `hw = newwin(LINES, COLS, 0, 0)`.
+    pub fn make_hw(&mut self) {
+        let (lines, cols) = (self.scr.lines(), self.scr.cols());
+        if let Some(w) = self.scr.newwin(lines, cols, 0, 0) {
+            self.hw = w;
+        }
+    }
+
+    /// `rogue -d`: a death by a random cause, with a random purse on a
+    /// random level, which posts a real score.
+    fn death_demo(&mut self) -> crate::ending::Exit {
+        // Throw away some draws to break patterns: rnd(100) of them, less
+        // one. A count of 0 makes the C's `while (--dnum)` go round 2^32 - 1
+        // times: the generator's period is 2^32, so that leaves the seed
+        // where it was before the count was drawn.
+        let before = self.rng.seed();
+        let n = self.rng.rnd(100);
+        if n == 0 {
+            self.rng.set_seed(before);
+        } else {
+            for _ in 1..n {
+                self.rng.rnd(100);
+            }
+        }
+        self.dnum = 0;
+        self.purse = self.rng.rnd(100) + 1;
+        self.level = self.rng.rnd(100) + 1;
+        self.scr.initscr();
+        self.got_ltc = true;
+        let m = self.death_monst();
+        match self.death(m) {
+            Ok(()) => crate::ending::Exit::Status(0),
+            Err(e) => self.end_game(e),
+        }
     }
 }

@@ -26,6 +26,13 @@ pub const A_STANDOUT: Chtype = 1 << 16;
 /// The curses `ERR` result.
 pub const ERR: i32 = -1;
 
+/// ncurses' key codes that the game meets.
+pub const KEY_MIN: i32 = 0o401;
+pub const KEY_DOWN: i32 = 0o402;
+pub const KEY_LEFT: i32 = 0o404;
+pub const KEY_BACKSPACE: i32 = 0o407;
+pub const KEY_ENTER: i32 = 0o527;
+
 /// The byte of a chtype, as C's `CCHAR()` macro takes it.
 pub fn cchar(ch: Chtype) -> u8 {
     (ch & A_CHARTEXT) as u8
@@ -95,6 +102,18 @@ pub trait Curses {
     /// `endwin`): the bytes of one line, its newline included, echoed by
     /// the terminal.
     fn read_line(&mut self, max: usize) -> Result<Vec<u8>, Interrupt>;
+    /// ncurses' own `wgetch`, as `wgetnstr` calls it: a byte, or a key code
+    /// (`KEY_BACKSPACE` for ^H in keypad mode).
+    fn wgetch_raw(&mut self, w: Win) -> Result<i32, Interrupt>;
+    /// `beep()` (through curses' own output: it never changes the screen).
+    fn beep(&mut self) {}
+    /// The terminal as a person sees it, where the backend knows it (the
+    /// in-memory model does; a real terminal does not).
+    fn terminal(&self) -> Option<&model::Terminal> {
+        None
+    }
+    /// `initscr()`: start curses (the real terminal is taken over here).
+    fn initscr(&mut self) {}
     /// `flushinp`.
     fn flushinp(&mut self);
     /// `erasechar`, `killchar`: the tty's line-editing keys.

@@ -226,6 +226,7 @@ pub struct Model {
     endwin: bool,
     input: Box<dyn KeySource>,
     modes: Vec<Mode>,
+    keypad: bool,
 }
 
 impl Model {
@@ -241,6 +242,7 @@ impl Model {
             endwin: false,
             input: Box::new(ScriptedKeys::default()),
             modes: Vec::new(),
+            keypad: false,
         };
         for _ in 0..3 {
             m.make_window(lines, cols, 0, 0);
@@ -802,13 +804,29 @@ impl Curses for Model {
     }
 
     fn wgetch(&mut self, w: Win) -> Result<u8, Interrupt> {
+        // md_readchar: keypad's backspace back to ^H, and 7 bits. In the
+        // oracle's runs a key never arrives early, so an ESC never starts
+        // a sequence and no other mapping applies.
+        let c = self.wgetch_raw(w)?;
+        Ok(if c == super::KEY_BACKSPACE { 0x08 } else { (c & 0x7f) as u8 })
+    }
+
+    fn wgetch_raw(&mut self, w: Win) -> Result<i32, Interrupt> {
         let win = self.win(w);
         if win.is_touched() || win.hasmoved {
             self.wrefresh(w);
         }
-        // md_readchar keeps 7 bits. In the oracle's runs a key never
-        // arrives early, so an ESC never starts a sequence: no mapping.
-        Ok(self.input.key(&self.term)? & 0x7f)
+        let mut b = self.input.key(&self.term)?;
+        // The tty maps a return to a newline (ICRNL stays on in raw mode).
+        if b == b'\r' {
+            b = b'\n';
+        }
+        // With TERM=vt100 the one key string of one byte is kbs, ^H.
+        Ok(if b == 0x08 && self.keypad { super::KEY_BACKSPACE } else { i32::from(b) })
+    }
+
+    fn terminal(&self) -> Option<&Terminal> {
+        Some(&self.term)
     }
 
     fn read_line(&mut self, max: usize) -> Result<Vec<u8>, Interrupt> {
@@ -838,6 +856,9 @@ impl Curses for Model {
     }
 
     fn set_mode(&mut self, mode: Mode) {
+        if let Mode::Keypad(on) = mode {
+            self.keypad = on;
+        }
         self.modes.push(mode);
     }
 

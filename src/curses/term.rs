@@ -166,6 +166,18 @@ impl Curses for Ncurses {
         md_readchar(self.w(w))
     }
 
+    fn wgetch_raw(&mut self, w: Win) -> Result<i32, Interrupt> {
+        let c = nc::wgetch(self.w(w));
+        if hangup_pending() {
+            return Err(Interrupt::Hangup);
+        }
+        Ok(c)
+    }
+
+    fn beep(&mut self) {
+        nc::beep();
+    }
+
     fn read_line(&mut self, max: usize) -> Result<Vec<u8>, Interrupt> {
         let mut line = Vec::new();
         let stdin = std::io::stdin();

@@ -5,6 +5,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 pub mod case;
+pub mod games;
 mod init;
 mod kernels;
 mod levels;
@@ -48,12 +49,13 @@ pub fn run_path(path: &Path, opts: &RunOptions) -> Result<String, TraceError> {
 }
 
 /// Run a parsed case.
-pub fn run(case: &Case, _opts: &RunOptions) -> Result<String, TraceError> {
+pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
     match case.kind.as_str() {
         "rng" => rng::run(case),
         "init" => init::run(case),
         "kernels" => kernels::run(case),
         "levels" => levels::run(case),
+        "games" | "saves" | "scores" | "wizard" => games::run(case, opts),
         other => Err(TraceError::Unsupported(other.to_string())),
     }
 }

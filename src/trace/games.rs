@@ -1,0 +1,215 @@
+//! Kinds `games`, `saves`, `scores` and `wizard`: a whole run of the
+//! program from a seed and keystrokes, printed as the terminal's screen at
+//! every key wait and at the end (FORMAT-games.md §2).
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::rc::Rc;
+
+use super::{Case, RunOptions, TraceError};
+use crate::curses::model::{KeySource, Model, Terminal};
+use crate::curses::{A_CHARTEXT, A_STANDOUT};
+use crate::ending::{Exit, Interrupt};
+use crate::game::Game;
+use crate::host::ScriptedHost;
+
+/// The frames printed so far.
+#[derive(Default)]
+struct FrameLog {
+    out: String,
+    n: usize,
+    prev: Vec<(String, String)>,
+}
+
+impl FrameLog {
+    /// A frame: its header line, then the rows that changed.
+    fn frame(&mut self, head: &str, screen: &Terminal) {
+        let _ = writeln!(self.out, "F {} {head}", self.n);
+        let rows: Vec<(String, String)> = (0..screen.lines).map(|y| row(screen, y)).collect();
+        for (y, r) in rows.iter().enumerate() {
+            if self.n == 0 || self.prev.get(y) != Some(r) {
+                if r.0.is_empty() {
+                    let _ = writeln!(self.out, "R {y}");
+                } else {
+                    let _ = writeln!(self.out, "R {y} {}", r.0);
+                }
+                if !r.1.is_empty() {
+                    let _ = writeln!(self.out, "A {y} {}", r.1);
+                }
+            }
+        }
+        self.prev = rows;
+        self.n += 1;
+    }
+}
+
+/// A row's text and attribute mask, trailing blanks (and plain cells)
+/// removed.
+fn row(screen: &Terminal, y: i32) -> (String, String) {
+    let cells: Vec<u32> = (0..screen.cols).map(|x| screen.at(y, x)).collect();
+    let text: String = cells.iter().map(|&c| char::from((c & A_CHARTEXT) as u8)).collect();
+    let mask: String = cells.iter().map(|&c| if c & A_STANDOUT != 0 { 'S' } else { '.' }).collect();
+    (text.trim_end_matches(' ').to_string(), mask.trim_end_matches('.').to_string())
+}
+
+/// A byte as the case bodies write it, a space as `\x20`.
+fn label(b: u8) -> String {
+    match b {
+        b'\\' => "\\\\".to_string(),
+        0x1b => "\\e".to_string(),
+        b'\n' => "\\n".to_string(),
+        b'\r' => "\\r".to_string(),
+        b'\t' => "\\t".to_string(),
+        0x21..=0x7e => char::from(b).to_string(),
+        _ => format!("\\x{b:02x}"),
+    }
+}
+
+/// The keys of a case, taking a frame at every wait.
+struct TraceKeys {
+    keys: VecDeque<u8>,
+    log: Rc<RefCell<FrameLog>>,
+}
+
+impl KeySource for TraceKeys {
+    fn key(&mut self, screen: &Terminal) -> Result<u8, Interrupt> {
+        let k = self.keys.pop_front();
+        let next = k.map_or_else(|| "EOF".to_string(), label);
+        self.log.borrow_mut().frame(&format!("key {},{} next={next}", screen.cury, screen.curx), screen);
+        k.ok_or(Interrupt::EndOfInput)
+    }
+
+    fn line(&mut self, screen: &Terminal) -> Result<Vec<u8>, Interrupt> {
+        let n = self.keys.iter().position(|&b| b == b'\n');
+        let Some(n) = n else {
+            let head = format!("line {},{} next=EOF", screen.cury, screen.curx);
+            self.log.borrow_mut().frame(&head, screen);
+            return Err(Interrupt::EndOfInput);
+        };
+        let bytes: Vec<u8> = self.keys.drain(..=n).collect();
+        let next: String = bytes.iter().map(|&b| label(b)).collect();
+        let head = format!("line {},{} next={next}", screen.cury, screen.curx);
+        self.log.borrow_mut().frame(&head, screen);
+        Ok(bytes)
+    }
+}
+
+/// Decode a case body (FORMAT-games.md §1.2).
+pub fn decode_body(lines: &[String]) -> Result<Vec<u8>, String> {
+    let text: String = lines.concat();
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            out.push(b[i]);
+            i += 1;
+            continue;
+        }
+        let c = *b.get(i + 1).ok_or("a backslash ends the body")?;
+        i += 2;
+        out.push(match c {
+            b'\\' => b'\\',
+            b'e' => 0x1b,
+            b'n' => b'\n',
+            b'r' => b'\r',
+            b't' => b'\t',
+            b'x' => {
+                let hex = b.get(i..i + 2).ok_or("a \\x escape is cut short")?;
+                i += 2;
+                let s = std::str::from_utf8(hex).map_err(|_| "bad \\x escape")?;
+                u8::from_str_radix(s, 16).map_err(|_| format!("bad \\x escape {s:?}"))?
+            }
+            other => return Err(format!("unknown escape \\{}", char::from(other))),
+        });
+    }
+    Ok(out)
+}
+
+/// Make the run's folder: empty, with the case's input files.
+fn prepare_dir(case: &Case, dir: &Path) -> Result<(), TraceError> {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).map_err(|e| TraceError::Io(dir.to_path_buf(), e))?;
+    }
+    std::fs::create_dir_all(dir).map_err(|e| TraceError::Io(dir.to_path_buf(), e))?;
+    for v in case.get_all("in-file") {
+        let mut it = v.split_whitespace();
+        let (Some(path), Some(side)) = (it.next(), it.next()) else {
+            return Err(TraceError::Parse(format!("{}: bad in-file {v:?}", case.path.display())));
+        };
+        let src = case.dir().join(side);
+        let dst = dir.join(path);
+        std::fs::copy(&src, &dst).map_err(|e| TraceError::Io(src.clone(), e))?;
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&dst, std::fs::Permissions::from_mode(0o644));
+    }
+    Ok(())
+}
+
+/// Run a whole-program case.
+pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
+    let master = case.kind == "wizard";
+    let keys = decode_body(&case.body).map_err(|e| TraceError::Parse(format!("{}: {e}", case.path.display())))?;
+    let user = case.require("user")?.to_string();
+    let mut home = case.require("home")?.to_string();
+    if !home.ends_with('/') {
+        home.push('/');
+    }
+    let (dir, temporary) = match &opts.out_dir {
+        Some(d) => (d.clone(), false),
+        None => {
+            let n = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+            (std::env::temp_dir().join(format!("rogue-trace-{}-{n}", std::process::id())), true)
+        }
+    };
+    prepare_dir(case, &dir)?;
+    let mut env: Vec<(String, Vec<u8>)> = vec![
+        ("TERM".into(), case.get("term").unwrap_or("vt100").as_bytes().to_vec()),
+        ("HOME".into(), home.trim_end_matches('/').as_bytes().to_vec()),
+        ("USER".into(), user.as_bytes().to_vec()),
+        ("LOGNAME".into(), user.as_bytes().to_vec()),
+        ("PATH".into(), b"/usr/bin:/bin".to_vec()),
+        ("TZ".into(), case.get("tz").unwrap_or("UTC").as_bytes().to_vec()),
+    ];
+    if let Some(o) = case.get("rogueopts") {
+        env.push(("ROGUEOPTS".into(), o.as_bytes().to_vec()));
+    }
+    let host = ScriptedHost {
+        time: i64::from(case.int("time")?),
+        pid: case.int("pid")?,
+        uid: case.get("uid").and_then(|u| u.parse().ok()).unwrap_or(1000),
+        user: user.as_bytes().to_vec(),
+        home: home.as_bytes().to_vec(),
+        env,
+        dir: dir.clone(),
+    };
+    let lines = case.get("lines").and_then(|v| v.parse().ok()).unwrap_or(24);
+    let cols = case.get("cols").and_then(|v| v.parse().ok()).unwrap_or(80);
+    let log = Rc::new(RefCell::new(FrameLog::default()));
+    let mut model = Model::new(lines, cols);
+    model.set_input(Box::new(TraceKeys { keys: keys.into(), log: Rc::clone(&log) }));
+    let mut g = Game::with(Box::new(host), Box::new(model));
+    g.master = master;
+    let args: Vec<Vec<u8>> =
+        case.get("args").map(|a| a.split(' ').map(|s| s.as_bytes().to_vec()).collect()).unwrap_or_default();
+    let exit = g.rogue_main(&args);
+    // The terminal after everything the program wrote.
+    let Some(screen) = g.scr.terminal().cloned() else {
+        return Err(TraceError::Parse("the screen model has no terminal".into()));
+    };
+    drop(g);
+    let mut log = std::mem::take(&mut *log.borrow_mut());
+    match exit {
+        Exit::Status(s) => {
+            log.frame(&format!("exit {},{} status={s}", screen.cury, screen.curx), &screen);
+            log.out.push_str("END exit\n");
+        }
+        Exit::EndOfInput => log.out.push_str("END eof\n"),
+    }
+    if temporary {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    Ok(log.out)
+}
