@@ -26,6 +26,10 @@ impl Game {
             return Ok(Some(r));
         }
         self.msg(format!("in some bizarre place ({}, {})", cp.y, cp.x))?;
+        if self.master {
+            // The wizard build aborts here.
+            return Err(crate::ending::Ending::Signal(6));
+        }
         Ok(None)
     }
 
@@ -95,9 +99,14 @@ impl Game {
 
     /// `runto`: set the monster at a spot running after its destination.
     pub fn runto(&mut self, runner: Coord) -> Flow {
-        // The C dereferences whatever is there; with no monster there is
-        // nothing to start.
-        let Some(tp) = self.moat(runner.y, runner.x) else { return Ok(()) };
+        // The C dereferences whatever is there (after a message in the
+        // wizard build); with no monster there is nothing to start.
+        let Some(tp) = self.moat(runner.y, runner.x) else {
+            if self.master {
+                self.msg(format!("couldn't find monster in runto at ({},{})", runner.y, runner.x))?;
+            }
+            return Ok(());
+        };
         let t = &mut self.mons[tp];
         t.t_flags |= ISRUN;
         t.t_flags &= !ISHELD;

@@ -25,6 +25,9 @@ pub enum Ending {
     EndOfKeys,
     /// `my_exit(status)` after a message the caller already printed.
     Exit(i32),
+    /// A signal arrived where the C lets it act: 2 (SIGINT) runs
+    /// `leave()`; 3 (SIGQUIT) ends the process as its handler says.
+    Signal(i32),
 }
 
 impl fmt::Display for Ending {
@@ -37,6 +40,7 @@ impl fmt::Display for Ending {
             Ending::Hangup => f.write_str("hangup"),
             Ending::EndOfKeys => f.write_str("end of keys"),
             Ending::Exit(s) => write!(f, "exit status {s}"),
+            Ending::Signal(s) => write!(f, "signal {s}"),
         }
     }
 }
@@ -48,6 +52,9 @@ pub enum Interrupt {
     EndOfInput,
     /// SIGHUP or SIGTERM arrived (the real terminal only).
     Hangup,
+    /// A key typed at a line read in the tty's normal mode raised a signal
+    /// (^C: SIGINT 2, ^\\: SIGQUIT 3).
+    Signal(i32),
 }
 
 impl From<Interrupt> for Ending {
@@ -55,6 +62,7 @@ impl From<Interrupt> for Ending {
         match i {
             Interrupt::EndOfInput => Ending::EndOfKeys,
             Interrupt::Hangup => Ending::Hangup,
+            Interrupt::Signal(s) => Ending::Signal(s),
         }
     }
 }
@@ -69,4 +77,6 @@ pub enum Exit {
     Status(i32),
     /// Scripted input ran out (traces and bots).
     EndOfInput,
+    /// Killed by a signal.
+    Killed(i32),
 }

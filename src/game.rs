@@ -299,6 +299,8 @@ pub struct Game {
     pub scoreboard: Option<std::fs::File>,
     pub score_path: Vec<u8>,
     pub lock_path: Vec<u8>,
+    /// `setup()` has given the signals their default actions.
+    pub signals_default: bool,
     /// Whether curses echoes typed keys (on after `initscr`, off after
     /// `setup()`); `wgetnstr` echoes by it.
     pub echo: bool,
@@ -444,6 +446,7 @@ impl Game {
             score_path: crate::score::SCOREFILE.as_bytes().to_vec(),
             lock_path: crate::score::LOCKFILE.as_bytes().to_vec(),
             echo: true,
+            signals_default: false,
         }
     }
 

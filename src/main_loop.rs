@@ -17,6 +17,7 @@ impl Game {
         self.echo = false;
         self.scr.set_mode(Mode::Keypad(true));
         self.got_ltc = true;
+        self.signals_default = true;
     }
 
     /// The new-game part of `main()` after the lore: the first level and
@@ -110,7 +111,7 @@ impl Game {
         // before anything else.
         if self.master && args.first().is_some_and(|a| a.is_empty()) {
             let typed = self.host.getpass("wizard's password: ");
-            if crate::xcrypt::crypt(&typed, b"mT") == crate::xcrypt::PASSWD.as_bytes() {
+            if crate::xcrypt::crypt(&typed, b"mT").as_deref() == Some(crate::xcrypt::PASSWD.as_bytes()) {
                 self.wizard = 1;
                 self.player.t_flags |= SEEMONST;
                 args.remove(0);

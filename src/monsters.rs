@@ -93,15 +93,26 @@ impl Game {
             self.scr.standend();
         }
         let pos = self.mons[tp].t_pos;
-        self.runto(pos)
+        self.runto(pos)?;
+        if self.master && self.wizard != 0 {
+            let name = crate::data::monster_info(self.mons[tp].t_type).name;
+            self.msg(format!("started a wandering {name}"))?;
+        }
+        Ok(())
     }
 
     /// `wake_monster`: what happens when the hero comes near a monster: a
     /// mean one may start chasing, a medusa may confuse, a greedy one
     /// guards its gold.
     pub fn wake_monster(&mut self, y: i32, x: i32) -> Flow<Option<MonId>> {
-        // The C aborts the program when there is no monster there.
-        let Some(tp) = self.moat(y, x) else { return Ok(None) };
+        // The C goes on through the null pointer when there is no
+        // monster there (the wizard build says so first).
+        let Some(tp) = self.moat(y, x) else {
+            if self.master {
+                self.msg("can't find monster in wake_monster")?;
+            }
+            return Ok(None);
+        };
         let ch = self.mons[tp].t_type;
         // The order of the tests matters: rnd(3) is drawn for every monster
         // not already running, mean or not.

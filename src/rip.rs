@@ -373,14 +373,39 @@ impl Game {
             }
             Ending::EndOfKeys => return Exit::EndOfInput,
             Ending::Exit(s) => return Exit::Status(s),
+            Ending::Signal(s) => return self.on_signal(s),
         };
         match shown {
             Ok(()) => Exit::Status(0),
-            // The end itself was cut short: out of keys, or a hangup while
-            // the list waited for a return (nothing is left to save).
+            // The end itself was cut short: out of keys, a signal at the
+            // last line read, or a hangup while the list waited for a
+            // return (nothing is left to save).
             Err(Ending::EndOfKeys) => Exit::EndOfInput,
             Err(Ending::Exit(s)) => Exit::Status(s),
+            Err(Ending::Signal(s)) => self.on_signal(s),
             Err(_) => Exit::Status(0),
+        }
+    }
+
+    /// A signal raised at a line read: SIGINT runs `leave()` (a newline,
+    /// exit 0); SIGQUIT kills the process once `setup()` has given it its
+    /// default action, and before that calls `exit(3)` (md_onsignal_exit).
+    fn on_signal(&mut self, sig: i32) -> crate::ending::Exit {
+        use crate::ending::Exit;
+        match sig {
+            2 => {
+                if !self.scr.isendwin() {
+                    let (lines, cols) = (self.scr.lines(), self.scr.cols());
+                    self.scr.mvcur(0, cols - 1, lines - 1, 0);
+                    self.scr.endwin();
+                }
+                self.scr.print_raw(b"\n");
+                Exit::Status(0)
+            }
+            // abort() in the wizard build.
+            6 => Exit::Killed(6),
+            s if self.signals_default => Exit::Killed(s),
+            s => Exit::Status(s),
         }
     }
 }

@@ -117,7 +117,7 @@ fn parse_line(line: &[u8; LINE_LEN]) -> Option<(u32, i32, u32, u16, i32, u32)> {
     let level: i32 = it.next()?.parse().ok()?;
     let time = u32::from_str_radix(it.next()?, 16).ok()?;
     let e = ScoreEntry { uid, score, flags, monster, level, time, ..ScoreEntry::default() };
-    (e.line() == text && flags <= 3).then_some((uid, score, flags, monster, level, time))
+    (e.line() == text).then_some((uid, score, flags, monster, level, time))
 }
 
 /// `rd_score`: read the file's entries over `top` (which holds the
@@ -140,8 +140,12 @@ pub fn rd_score(bytes: &[u8], top: &mut [ScoreEntry; NUMSCORES]) -> Result<(), S
         xor_cipher(&mut line);
         let (uid, score, flags, monster, level, time) = parse_line(&line).ok_or(ScoreError::Entry(i + 1))?;
         // A real entry's name is printable text padded with zeros
-        // (strncpy of the player's name); only empty entries hold noise.
+        // (strncpy of the player's name) and its reason one of the four;
+        // only empty entries hold noise.
         if score != 0 {
+            if flags > 3 {
+                return Err(ScoreError::Entry(i + 1));
+            }
             let n = name.iter().position(|&b| b == 0).unwrap_or(MAXSTR);
             if !name[..n].iter().all(|&b| (0x20..0x7f).contains(&b)) || name[n..].iter().any(|&b| b != 0) {
                 return Err(ScoreError::Entry(i + 1));

@@ -206,7 +206,7 @@ impl Game {
         if buf.is_empty() {
             return Ok(false);
         }
-        Ok(crate::xcrypt::crypt(&buf, b"mT") == crate::xcrypt::PASSWD.as_bytes())
+        Ok(crate::xcrypt::crypt(&buf, b"mT").as_deref() == Some(crate::xcrypt::PASSWD.as_bytes()))
     }
 
     /// `show_map` (wizard): the whole level, hidden things in standout.

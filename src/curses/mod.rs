@@ -76,6 +76,9 @@ pub trait Curses {
         true
     }
     fn winch(&self, w: Win) -> Chtype;
+    /// `mvwinch` that leaves the cursor where it was (the save file reads
+    /// stdscr back this way); 0 off the window.
+    fn winch_at(&self, w: Win, y: i32, x: i32) -> Chtype;
     /// `getyx`: the cursor of a window.
     fn getyx(&self, w: Win) -> (i32, i32);
     /// `getmaxy`, `getmaxx`: a window's size.

@@ -206,6 +206,100 @@ impl Terminal {
         }
     }
 
+    /// Keys typed at a line read in the tty's canonical mode, as Linux's
+    /// line discipline takes them with the oracle's settings (ICRNL, ISIG,
+    /// ICANON, ECHO, ECHOE, ECHOK, ECHOCTL, ECHOKE, IEXTEN; erase DEL, kill
+    /// ^U, werase ^W, reprint ^R, lnext ^V, eof ^D, intr ^C, quit ^\\):
+    /// echoed to the screen as the tty echoes them. Returns the line the
+    /// reader gets and the signal a key raised, if any.
+    pub fn canonical_input(&mut self, typed: &[u8]) -> (Vec<u8>, Option<i32>) {
+        let mut buf: Vec<u8> = Vec::new();
+        let mut signal = None;
+        let mut lnext = false;
+        let mut done = false;
+        for &raw in typed {
+            if done {
+                break;
+            }
+            let c = if raw == b'\r' { b'\n' } else { raw };
+            if lnext {
+                lnext = false;
+                self.echo_char(c);
+                buf.push(c);
+                continue;
+            }
+            match c {
+                0x03 | 0x1c => {
+                    // intr, quit: the line so far is thrown away.
+                    self.echo_char(c);
+                    buf.clear();
+                    signal.get_or_insert(if c == 0x03 { 2 } else { 3 });
+                }
+                0x11 | 0x13 => {}
+                0x16 => {
+                    self.write_cooked(b"^\x08");
+                    lnext = true;
+                }
+                0x7f => {
+                    if let Some(e) = buf.pop() {
+                        self.erase_echo(e);
+                    }
+                }
+                0x15 => {
+                    while let Some(e) = buf.pop() {
+                        self.erase_echo(e);
+                    }
+                }
+                0x17 => {
+                    // The word before, after the blanks before it.
+                    while buf.last().is_some_and(|&b| b == b' ' || b == b'\t') {
+                        let e = buf.pop().unwrap_or(b' ');
+                        self.erase_echo(e);
+                    }
+                    while buf.last().is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_') {
+                        let e = buf.pop().unwrap_or(b' ');
+                        self.erase_echo(e);
+                    }
+                }
+                0x12 => {
+                    self.echo_char(c);
+                    self.write_cooked(b"\n");
+                    for b in buf.clone() {
+                        self.echo_char(b);
+                    }
+                }
+                0x04 => done = true,
+                b'\n' => {
+                    self.write_cooked(b"\n");
+                    buf.push(c);
+                    done = true;
+                }
+                _ => {
+                    self.echo_char(c);
+                    buf.push(c);
+                }
+            }
+        }
+        (buf, signal)
+    }
+
+    /// A typed character's echo: a control character as ^X (ECHOCTL).
+    fn echo_char(&mut self, c: u8) {
+        if c < 0x20 && c != b'\t' && c != b'\n' || c == 0x7f {
+            self.write_cooked(&[b'^', c ^ 0x40]);
+        } else {
+            self.write_cooked(&[c]);
+        }
+    }
+
+    /// Rub out a character's echo (ECHOE): two cells for a ^X.
+    fn erase_echo(&mut self, c: u8) {
+        let cells = if c < 0x20 && c != b'\t' || c == 0x7f { 2 } else { 1 };
+        for _ in 0..cells {
+            self.write_cooked(b"\x08 \x08");
+        }
+    }
+
     fn line_feed(&mut self) {
         if self.cury == self.lines - 1 {
             self.scroll_up();
@@ -691,6 +785,14 @@ impl Curses for Model {
         self.cell(w, win.cury, win.curx)
     }
 
+    fn winch_at(&self, w: Win, y: i32, x: i32) -> Chtype {
+        let win = self.win(w);
+        if y < 0 || x < 0 || y > win.maxy || x > win.maxx {
+            return 0;
+        }
+        self.cell(w, y, x)
+    }
+
     fn getyx(&self, w: Win) -> (i32, i32) {
         let win = self.win(w);
         (win.cury, win.curx)
@@ -830,10 +932,11 @@ impl Curses for Model {
     }
 
     fn read_line(&mut self, max: usize) -> Result<Vec<u8>, Interrupt> {
-        let line = self.input.line(&self.term)?;
-        // The terminal echoes what is typed (a newline as CR LF).
-        self.term.write_cooked(&line);
-        let mut line = line;
+        let typed = self.input.line(&self.term)?;
+        let (mut line, signal) = self.term.canonical_input(&typed);
+        if let Some(sig) = signal {
+            return Err(Interrupt::Signal(sig));
+        }
         line.truncate(max.saturating_sub(1));
         Ok(line)
     }

@@ -110,6 +110,15 @@ impl Curses for Ncurses {
         nc::winch(self.w(w)) as Chtype
     }
 
+    fn winch_at(&self, w: Win, y: i32, x: i32) -> Chtype {
+        let win = self.w(w);
+        let (mut cy, mut cx) = (0, 0);
+        nc::getyx(win, &mut cy, &mut cx);
+        let ch = nc::mvwinch(win, y, x) as Chtype;
+        nc::wmove(win, cy, cx);
+        ch
+    }
+
     fn getyx(&self, w: Win) -> (i32, i32) {
         let (mut y, mut x) = (0, 0);
         nc::getyx(self.w(w), &mut y, &mut x);

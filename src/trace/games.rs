@@ -206,6 +206,10 @@ pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
             log.frame(&format!("exit {},{} status={s}", screen.cury, screen.curx), &screen);
             log.out.push_str("END exit\n");
         }
+        Exit::Killed(sig) => {
+            log.frame(&format!("exit {},{} signal={sig}", screen.cury, screen.curx), &screen);
+            log.out.push_str("END exit\n");
+        }
         Exit::EndOfInput => log.out.push_str("END eof\n"),
     }
     if temporary {
