@@ -299,6 +299,10 @@ pub struct Game {
     pub scoreboard: Option<std::fs::File>,
     pub score_path: Vec<u8>,
     pub lock_path: Vec<u8>,
+    /// `--seed`: the dungeon number, instead of the clock and pid.
+    pub fixed_dnum: Option<i32>,
+    /// `--save-file`: the default save file, instead of ~/rogue.save.
+    pub save_path: Option<Vec<u8>>,
     /// `setup()` has given the signals their default actions.
     pub signals_default: bool,
     /// Whether curses echoes typed keys (on after `initscr`, off after
@@ -447,6 +451,8 @@ impl Game {
             lock_path: crate::score::LOCKFILE.as_bytes().to_vec(),
             echo: true,
             signals_default: false,
+            fixed_dnum: None,
+            save_path: None,
         }
     }
 

@@ -122,6 +122,9 @@ impl Game {
         self.home = crate::cbuf::CBuf::strncpy(&home);
         let mut file_name = self.home.as_bytes().to_vec();
         file_name.extend_from_slice(b"rogue.save");
+        if let Some(p) = &self.save_path {
+            file_name = p.clone();
+        }
         self.file_name.strcpy(&file_name);
         let env = self.host.getenv("ROGUEOPTS");
         if let Some(opts) = &env {
@@ -134,6 +137,8 @@ impl Game {
         let lowtime = self.host.time() as i32;
         self.dnum = if self.master && self.wizard != 0 && self.host.getenv("SEED").is_some() {
             crate::fight::atoi(&self.host.getenv("SEED").unwrap_or_default())
+        } else if let Some(n) = self.fixed_dnum {
+            n
         } else {
             lowtime.wrapping_add(self.host.getpid())
         };

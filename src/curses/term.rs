@@ -10,21 +10,44 @@ use ncurses as nc;
 use super::{Chtype, Curses, Mode, Win};
 use crate::consts::ctrl;
 use crate::ending::Interrupt;
-use crate::signals::hangup_pending;
+use crate::signals::{hangup_pending, take_interrupt};
 
 /// The ncurses screen of the running program.
 pub struct Ncurses {
     wins: Vec<Option<nc::WINDOW>>,
+    started: bool,
 }
 
+/// `md_init` sets ESCDELAY to 64 milliseconds.
+const ESCDELAY_MS: i32 = 64;
+
 impl Ncurses {
+    /// The terminal, not yet taken over: `initscr` does that (so that
+    /// `rogue -s` and failed restores never touch curses).
+    pub fn new() -> Self {
+        Ncurses { wins: Vec::new(), started: false }
+    }
+
+    /// `endwin()` from a panic hook: the terminal back in its normal mode
+    /// whatever state the game was in.
+    pub fn emergency_endwin() {
+        if !nc::isendwin() {
+            nc::endwin();
+        }
+    }
+
+    /// Whether curses has been started.
+    pub fn started(&self) -> bool {
+        self.started
+    }
+
     /// `initscr`. Returns `None` when the terminal cannot be used.
     pub fn init() -> Option<Self> {
         let std = nc::initscr();
         if std.is_null() {
             return None;
         }
-        Some(Ncurses { wins: vec![Some(nc::stdscr()), Some(nc::curscr())] })
+        Some(Ncurses { wins: vec![Some(nc::stdscr()), Some(nc::curscr())], started: true })
     }
 
     /// ncurses on a terminal of the given type whose output goes to
@@ -44,7 +67,7 @@ impl Ncurses {
         if screen.is_null() {
             return None;
         }
-        Some(Ncurses { wins: vec![Some(nc::stdscr()), Some(nc::curscr())] })
+        Some(Ncurses { wins: vec![Some(nc::stdscr()), Some(nc::curscr())], started: true })
     }
 
     fn w(&self, w: Win) -> nc::WINDOW {
@@ -65,7 +88,22 @@ impl Ncurses {
     }
 }
 
+impl Default for Ncurses {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl Curses for Ncurses {
+    fn initscr(&mut self) {
+        if !self.started {
+            nc::set_escdelay(ESCDELAY_MS);
+            nc::initscr();
+            self.wins = vec![Some(nc::stdscr()), Some(nc::curscr())];
+            self.started = true;
+        }
+    }
+
     fn lines(&self) -> i32 {
         nc::LINES()
     }
@@ -247,11 +285,24 @@ impl Curses for Ncurses {
     }
 
     fn endwin(&mut self) {
-        nc::endwin();
+        if self.started {
+            nc::endwin();
+        }
     }
 
     fn isendwin(&self) -> bool {
-        nc::isendwin()
+        !self.started || nc::isendwin()
+    }
+
+    fn has_clreol(&self) -> bool {
+        if !self.started {
+            return false;
+        }
+        // SAFETY: tigetstr takes a C string and returns NULL, (char *) -1
+        // or a pointer into the loaded terminfo entry, which is only
+        // compared here, never read.
+        let p = unsafe { nc::ll::tigetstr(c"el".as_ptr()) };
+        !p.is_null() && p as isize != -1
     }
 
     fn mvcur(&mut self, oldy: i32, oldx: i32, newy: i32, newx: i32) {
@@ -286,6 +337,12 @@ fn md_readchar(win: nc::WINDOW) -> Result<u8, Interrupt> {
             nc::nocbreak();
             nc::raw();
             return Err(Interrupt::Hangup);
+        }
+        if take_interrupt() {
+            // SIGINT asks to quit, as ^C does.
+            nc::nocbreak();
+            nc::raw();
+            return Ok(3);
         }
         if ch == nc::ERR {
             // Timed out waiting for the rest of a sequence: it was an ESC.
