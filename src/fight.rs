@@ -383,24 +383,22 @@ impl Game {
                     return Err(Ending::Died(b'h'));
                 }
             }
-            b'R' => {
-                // Rattlesnakes have poisonous bites.
-                if !self.save(VS_POISON) {
-                    if !self.is_wearing(R_SUSTSTR) {
-                        self.chg_str(-1);
-                        self.msg(if !self.terse {
-                            "you feel a bite in your leg and now feel weaker"
-                        } else {
-                            "a bite has weakened you"
-                        })?;
-                    } else if !self.to_death {
-                        self.msg(if !self.terse { "a bite momentarily weakens you" } else { "bite has no effect" })?;
-                    }
+            // Rattlesnakes have poisonous bites.
+            b'R' if !self.save(VS_POISON) => {
+                if !self.is_wearing(R_SUSTSTR) {
+                    self.chg_str(-1);
+                    self.msg(if !self.terse {
+                        "you feel a bite in your leg and now feel weaker"
+                    } else {
+                        "a bite has weakened you"
+                    })?;
+                } else if !self.to_death {
+                    self.msg(if !self.terse { "a bite momentarily weakens you" } else { "bite has no effect" })?;
                 }
             }
-            b'W' | b'V' => {
-                // Wraiths drain levels, vampires maximum hit points.
-                if self.rng.rnd(100) < if mtype == b'W' { 15 } else { 30 } {
+            // Wraiths drain levels, vampires maximum hit points.
+            b'W' | b'V' if self.rng.rnd(100) < if mtype == b'W' { 15 } else { 30 } => {
+                {
                     let fewer = if mtype == b'W' {
                         if self.player.t_stats.s_exp == 0 {
                             // All levels gone.

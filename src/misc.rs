@@ -448,13 +448,7 @@ pub fn add_str(sp: &mut u32, amt: i32) {
     // str_t is unsigned: a sum below zero wraps to a huge value, which the
     // upper bound catches (31, not 3), as in the C.
     let v = sp.wrapping_add(amt as u32);
-    *sp = if v < 3 {
-        3
-    } else if v > 31 {
-        31
-    } else {
-        v
-    };
+    *sp = v.clamp(3, 31);
 }
 
 /// `vowelstr`: "n" when a word starts with a vowel (for "a"/"an").

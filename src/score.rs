@@ -107,7 +107,7 @@ fn parse_line(line: &[u8; LINE_LEN]) -> Option<(u32, i32, u32, u16, i32, u32)> {
     }
     let text = std::str::from_utf8(&line[..end]).ok()?;
     let mut it = text.split(' ');
-    if it.next()? != "" {
+    if !it.next()?.is_empty() {
         return None;
     }
     let uid: u32 = it.next()?.parse().ok()?;

@@ -330,3 +330,183 @@ const SBOXES: [[u8; 64]; 8] = [
         2, 1, 14, 7, 4, 10, 8, 13, 15, 12, 9, 0, 3, 5, 6, 11, //
     ],
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn crypt_str(key: &[u8], setting: &[u8]) -> Option<String> {
+        crypt(key, setting).map(|v| String::from_utf8_lossy(&v).into_owned())
+    }
+
+    #[test]
+    fn wizard_password() {
+        assert_eq!(crypt(b"wizard", b"mT").as_deref(), Some(PASSWD.as_bytes()));
+        assert_eq!(crypt_str(b"wizard", b"mT").as_deref(), Some("mTWFQjGrcrlb2"));
+    }
+
+    #[test]
+    fn known_vectors() {
+        for (key, setting, want) in [
+            ("test", "aa", "aaqPiZY5xR5l."),
+            ("password", "ab", "abJnggxhB/yWI"),
+            ("", "..", "..X8NBuQ4l6uQ"),
+            ("Hello world!", "zz", "zzzoOVVEcaZdk"),
+            ("12345678", "9Z", "9Zhas0ccxjxjA"),
+            ("rogue", "./", "./2hAjf.cmoos"),
+            ("a", "AZ", "AZyMdnSr/tBM2"),
+            ("test", "_J9..CCCC", "_J9..CCCCZBIc.TMGpK."),
+            ("abcdefghijkl", "_/...CCCC", "_/...CCCCL48xQMlSydQ"),
+        ] {
+            assert_eq!(crypt_str(key.as_bytes(), setting.as_bytes()).as_deref(), Some(want), "{key:?} {setting:?}");
+        }
+    }
+
+    /// FIPS 46 worked example, and IP and FP being inverses.
+    #[test]
+    fn plain_des() {
+        let key = 0x1334_5779_9BBC_DFF1_u64.to_be_bytes();
+        assert_eq!(encrypt(0x0123_4567_89AB_CDEF, &key_schedule(key), 0), 0x85E8_1354_0F0A_B405);
+        for bit in 0..64 {
+            assert_eq!(permute(permute(1 << bit, 64, &IP), 64, &FP), 1 << bit);
+        }
+    }
+
+    /// xcrypt.c's answers for unusual input (taken from the original
+    /// xcrypt.c compiled on its own, the setting buffer zero-filled).
+    #[test]
+    fn unusual_input() {
+        /// Key, setting, xcrypt.c's result.
+        type Case = (&'static [u8], &'static [u8], Option<&'static [u8]>);
+        let cases: [Case; 20] = [
+            // 0x80 shifts to zero and ends the key like NUL (libxcrypt
+            // skips it instead: abYq7Nephhjl2).
+            (b"ab\x80cd", b"ab", Some(b"abAwh7.RciMzE")),
+            (b"ab", b"ab", Some(b"abAwh7.RciMzE")),
+            (b"ab\0cd", b"ab", Some(b"abAwh7.RciMzE")),
+            // The top bit of a key byte is lost.
+            (b"\xe1\xe2", b"ab", Some(b"abAwh7.RciMzE")),
+            // Past 8 key bytes nothing counts.
+            (b"abcdefgh", b"ab", Some(b"abYH7TYgEKz2Q")),
+            (b"abcdefghXYZ", b"ab", Some(b"abYH7TYgEKz2Q")),
+            (b"", b"ab", Some(b"abmF1QH4PEr.E")),
+            // Salt characters outside the alphabet count as `.` and are
+            // copied as they are.
+            (b"wizard", b"!!", Some(b"!!BnkRE5tizug")),
+            (b"wizard", b"..", Some(b"..BnkRE5tizug")),
+            (b"wizard", b"\xc3z", Some(b"\xc3zy4jxToNYgC6")),
+            (b"wizard", b".z", Some(b".zy4jxToNYgC6")),
+            // A 1-character salt: repeated in the result, `.` in the hash.
+            (b"wizard", b"m", Some(b"mmz6.VIFnLKYM")),
+            (b"wizard", b"m.", Some(b"m.z6.VIFnLKYM")),
+            // An empty salt gives the empty string.
+            (b"wizard", b"", Some(b"")),
+            // Only 2 salt characters count.
+            (b"wizard", b"mTWfQ", Some(b"mTWFQjGrcrlb2")),
+            // Extended form: count 0 is NULL; a short setting is padded
+            // with NULs (count 0 again for a bare `_`).
+            (b"wizard", b"_....abcd", None),
+            (b"wizard", b"_", None),
+            (b"wizard", b"_J9..", Some(b"_J9..Ryjdt7Zdmzk")),
+            // Extended form: a 0x80 in the first 8 bytes zeroes the rest of
+            // the first block, then the folding starts at it (libxcrypt:
+            // _J9..CCCCKC0nMFLxBMw).
+            (b"ab\x80cdefghjk", b"_J9..CCCC", Some(b"_J9..CCCCIsRc9a2ZOug")),
+            (b"abcdefghhijklmnopqrstuvwxyz", b"_J9..CCCC", Some(b"_J9..CCCCBPN7yC83XeE")),
+        ];
+        for (key, setting, want) in cases {
+            assert_eq!(crypt(key, setting).as_deref(), want, "{key:?} {setting:?}");
+        }
+    }
+
+    /// The system's libcrypt, for comparison on ordinary input.
+    mod system {
+        use std::ffi::{CStr, CString, c_char};
+        use std::sync::Mutex;
+
+        #[link(name = "crypt")]
+        unsafe extern "C" {
+            fn crypt(key: *const c_char, setting: *const c_char) -> *mut c_char;
+        }
+
+        /// `crypt()` keeps its answer in a static buffer.
+        static LOCK: Mutex<()> = Mutex::new(());
+
+        pub fn system_crypt(key: &[u8], setting: &[u8]) -> Vec<u8> {
+            let key = CString::new(key).unwrap();
+            let setting = CString::new(setting).unwrap();
+            let _guard = LOCK.lock().unwrap();
+            // SAFETY: both arguments are NUL-terminated strings that outlive
+            // the call; the result is NULL or a NUL-terminated string in
+            // libcrypt's static buffer, copied before the lock is released.
+            let out = unsafe { crypt(key.as_ptr(), setting.as_ptr()) };
+            assert!(!out.is_null(), "libcrypt refused {setting:?}");
+            // SAFETY: as above.
+            let out = unsafe { CStr::from_ptr(out) }.to_bytes().to_vec();
+            assert!(!out.starts_with(b"*"), "libcrypt refused {setting:?}");
+            out
+        }
+    }
+
+    /// xorshift64*, enough for test input.
+    struct TestRng(u64);
+
+    impl TestRng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 32) % n
+        }
+
+        fn alphabet(&mut self) -> u8 {
+            ALPHABET[self.below(64) as usize]
+        }
+
+        /// A key of printable or 8-bit bytes; never NUL, and never 0x80,
+        /// where libxcrypt and xcrypt.c differ (see `unusual_input`).
+        fn key(&mut self, max_len: u64) -> Vec<u8> {
+            let printable = self.below(2) == 0;
+            let len = self.below(max_len + 1);
+            (0..len)
+                .map(|_| {
+                    loop {
+                        let b = if printable { 32 + self.below(95) as u8 } else { 1 + self.below(255) as u8 };
+                        if b != 0x80 {
+                            break b;
+                        }
+                    }
+                })
+                .collect()
+        }
+    }
+
+    #[test]
+    fn traditional_matches_libcrypt() {
+        let mut rng = TestRng(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..3000 {
+            let key = rng.key(12);
+            let mut setting = vec![rng.alphabet(), rng.alphabet()];
+            if rng.below(4) == 0 {
+                // A whole stored hash as the setting, as a password check does.
+                setting.extend((0..11).map(|_| rng.alphabet()));
+            }
+            let want = system::system_crypt(&key, &setting);
+            assert_eq!(crypt(&key, &setting), Some(want), "{key:?} {setting:?}");
+        }
+    }
+
+    #[test]
+    fn extended_matches_libcrypt() {
+        let mut rng = TestRng(0x2545_F491_4F6C_DD1D);
+        for _ in 0..300 {
+            let key = rng.key(30);
+            let count = 1 + rng.below(200);
+            let mut setting = vec![b'_'];
+            setting.extend((0..4).map(|i| ALPHABET[((count >> (6 * i)) & 0x3f) as usize]));
+            setting.extend((0..4).map(|_| rng.alphabet()));
+            let want = system::system_crypt(&key, &setting);
+            assert_eq!(crypt(&key, &setting), Some(want), "{key:?} {setting:?}");
+        }
+    }
+}

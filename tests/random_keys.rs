@@ -61,7 +61,9 @@ fn play(seed: u64, keys: usize) {
     if std::env::var("RANDOM_KEYS_VERBOSE").is_ok() {
         eprintln!("seed {seed}: {exit:?} after {} keys, level {}", keys_read.get(), g.level);
     }
-    assert!(matches!(exit, Exit::EndOfInput | Exit::Status(0)), "seed {seed}: {exit:?}");
+    // Any way out is fine (^\\ at the last line read kills the process,
+    // as in the original); what matters is that it got out.
+    assert!(matches!(exit, Exit::EndOfInput | Exit::Status(0) | Exit::Killed(_)), "seed {seed}: {exit:?}");
 }
 
 #[test]
