@@ -161,6 +161,9 @@ pub struct Game {
     pub places: Vec<Place>,
     pub rooms: [Room; MAXROOMS],
     pub passages: [Room; MAXPASS],
+    /// The memory before `rooms[]` that a restored game's room -1 points
+    /// at ([`RoomRef::Void`]): zeros, and whatever the game writes there.
+    pub void_room: Room,
     pub lvl_obj: Vec<ObjId>,
     pub mlist: Vec<MonId>,
     pub objs: Arena<Object>,
@@ -353,6 +356,7 @@ impl Game {
             places: vec![Place::default(); MAXLINES * MAXCOLS],
             rooms: [Room::default(); MAXROOMS],
             passages,
+            void_room: Room::default(),
             lvl_obj: Vec::new(),
             mlist: Vec::new(),
             objs: Arena::default(),
@@ -539,6 +543,7 @@ impl Game {
         match r {
             RoomRef::Room(i) => &self.rooms[i],
             RoomRef::Passage(i) => &self.passages[i],
+            RoomRef::Void => &self.void_room,
         }
     }
 
@@ -546,6 +551,7 @@ impl Game {
         match r {
             RoomRef::Room(i) => &mut self.rooms[i],
             RoomRef::Passage(i) => &mut self.passages[i],
+            RoomRef::Void => &mut self.void_room,
         }
     }
 

@@ -273,18 +273,21 @@ impl Host for ScriptedHost {
 
     fn path(&self, p: &[u8]) -> PathBuf {
         // The working directory is the home directory without its slash,
-        // so relative names and names under the home both land in `dir`.
-        let home = self.home.as_slice();
-        let rel = if let Some(rest) = p.strip_prefix(home) {
-            rest
-        } else if p.first() == Some(&b'/') {
+        // so relative names and names under the home both land in `dir`
+        // (`/home/rodney//t.sav` is `/home/rodney/t.sav`, as for the
+        // kernel).
+        let path = bytes_path(p);
+        let home = bytes_path(&self.home);
+        let rel: PathBuf = if let Ok(rest) = path.strip_prefix(&home) {
+            rest.to_path_buf()
+        } else if path.is_absolute() {
             // Anywhere else on the recording machine: keep the name only,
             // in the folder.
-            p.rsplit(|&b| b == b'/').next().unwrap_or(p)
+            path.file_name().map(PathBuf::from).unwrap_or_default()
         } else {
-            p
+            path
         };
-        self.dir.join(bytes_path(rel))
+        self.dir.join(rel)
     }
 }
 

@@ -7,6 +7,7 @@
 
 pub mod arena;
 pub mod armor;
+pub mod bot;
 pub mod cbuf;
 pub mod cfmt;
 pub mod chase;
@@ -38,9 +39,11 @@ pub mod rip;
 pub mod rng;
 pub mod rooms;
 pub mod save;
+pub mod savefile;
 pub mod score;
 pub mod scrolls;
 pub mod signals;
+pub mod state;
 pub mod sticks;
 pub mod thing;
 pub mod things;

@@ -3,11 +3,13 @@
 
 use crate::cat;
 use crate::consts::*;
-use crate::curses::Win;
+use crate::curses::{Mode, Win};
 use crate::ending::{Ending, Flow};
 use crate::game::Game;
 use crate::options::QUIT;
+use crate::savefile::{SaveError, SaveReader, read_header};
 use crate::score::os_error_text;
+use crate::state::rs_restore_file;
 
 impl Game {
     /// `save_game`: the `S` command: which file, then save and exit.
@@ -108,16 +110,133 @@ impl Game {
 
     /// The whole save file of the game as it is now.
     pub fn save_bytes(&self) -> Vec<u8> {
-        Vec::new()
+        crate::savefile::save_file_bytes(self)
     }
 
     /// `restore(file)`: restore a saved game and play it. Comes back only
-    /// when the file could not be restored (after saying why).
+    /// when the file could not be restored, after saying why.
+    ///
+    /// Deviations: the whole file is read and checked before anything is
+    /// deleted, so a truncated or corrupt file is refused and left as it
+    /// was (the original deletes it first and plays on with whatever it
+    /// read); a linked file is refused before, not after, its name is
+    /// removed.
     pub fn restore(&mut self, file: &[u8]) -> Flow {
-        let _ = file;
-        Ok(())
+        let file: Vec<u8> = if file == b"-r" { self.file_name.as_bytes().to_vec() } else { file.to_vec() };
+        let shown = String::from_utf8_lossy(&file).into_owned();
+        let bytes = match self.read_save(&file) {
+            Ok(b) => b,
+            Err(e) => {
+                // perror(file)
+                self.eprint(&format!("{shown}: {}\n", os_error_text(&e)));
+                return Ok(());
+            }
+        };
+        let st = self.host.stat(&file).ok();
+        let mut r = SaveReader::new(&bytes);
+        let header = match read_header(&mut r) {
+            Ok(h) => h,
+            Err(SaveError::OutOfDate) => {
+                self.scr.print_raw(b"Sorry, saved game is out of date.\n");
+                return Ok(());
+            }
+            Err(e) => {
+                self.scr.print_raw(format!("Sorry, {shown}: {e}.\n").as_bytes());
+                return Ok(());
+            }
+        };
+        self.scr.initscr();
+        self.scr.set_mode(Mode::Keypad(true));
+        let (lines, cols) = (self.scr.lines(), self.scr.cols());
+        if header.lines > lines {
+            self.scr.endwin();
+            let t = format!(
+                "Sorry, original game was played on a screen with {} lines.\nCurrent screen only has {lines} lines. Unable to restore game\n",
+                header.lines
+            );
+            self.scr.print_raw(t.as_bytes());
+            return Ok(());
+        }
+        if header.cols > cols {
+            self.scr.endwin();
+            let t = format!(
+                "Sorry, original game was played on a screen with {} columns.\nCurrent screen only has {cols} columns. Unable to restore game\n",
+                header.cols
+            );
+            self.scr.print_raw(t.as_bytes());
+            return Ok(());
+        }
+        self.make_hw();
+        self.setup();
+        if let Err(e) = rs_restore_file(self, &mut r) {
+            self.scr.endwin();
+            self.scr.print_raw(format!("Sorry, {shown} is not a game this program can restore: {e}.\n").as_bytes());
+            return Ok(());
+        }
+        if r.remaining() != 0 {
+            self.scr.endwin();
+            self.scr.print_raw(format!("Sorry, {shown} has bytes after the saved game.\n").as_bytes());
+            return Ok(());
+        }
+        // Defeat restarting from the same place more than once.
+        let linked = st.is_none_or(|s| s.nlink != 1 || s.not_regular);
+        if !(self.master && self.wizard != 0) {
+            if linked {
+                self.scr.endwin();
+                self.scr.print_raw(b"\nCannot restore from a linked file\n");
+                return Ok(());
+            }
+            if self.host.unlink(&file).is_err() {
+                self.scr.print_raw(b"Cannot unlink file\n");
+                return Ok(());
+            }
+        }
+        self.mpos = 0;
+        self.scr.clearok(Win::STD, true);
+        if self.player.t_stats.s_hpt <= 0 {
+            self.scr.endwin();
+            self.scr.print_raw(b"\n\"He's dead, Jim\"\n");
+            return Ok(());
+        }
+        self.file_name.strcpy(&file);
+        self.scr.clearok(Win::CUR, true);
+        self.msg(cat!(b"file name: ", file))?;
+        self.playit()
     }
 
-    /// `auto_save`: save without asking (on a hangup).
-    pub fn auto_save(&mut self) {}
+    /// A save file's bytes, read whole (a file far larger than any save is
+    /// refused, not read).
+    fn read_save(&mut self, file: &[u8]) -> std::io::Result<Vec<u8>> {
+        use std::io::Read;
+        let f = self.host.open_read(file)?;
+        let mut bytes = Vec::new();
+        f.take(MAX_SAVE + 1).read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > MAX_SAVE {
+            return Err(std::io::Error::other("too large to be a saved game"));
+        }
+        Ok(bytes)
+    }
+
+    /// `auto_save`: on a hangup, save to the save file without asking (the
+    /// game is at a key wait, so its state is whole).
+    pub fn auto_save(&mut self) {
+        if self.file_name.0[0] == 0 {
+            return;
+        }
+        let name = self.file_name.as_bytes().to_vec();
+        let f = match self.host.create(&name) {
+            Ok(f) => f,
+            Err(_) => {
+                let _ = self.host.unlink(&name);
+                match self.host.create(&name) {
+                    Ok(f) => f,
+                    Err(_) => return,
+                }
+            }
+        };
+        let _ = self.save_file(f);
+    }
 }
+
+/// The largest save file read: a real one is some tens of kilobytes.
+const MAX_SAVE: u64 = 4 << 20;

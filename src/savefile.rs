@@ -45,6 +45,8 @@ pub fn encread(bytes: &[u8]) -> Vec<u8> {
 #[derive(Clone, Debug, Default)]
 pub struct SaveWriter {
     out: Vec<u8>,
+    /// Where each piece starts (for tests that cut files at pieces).
+    starts: Vec<usize>,
 }
 
 impl SaveWriter {
@@ -55,6 +57,7 @@ impl SaveWriter {
     /// One `encwrite` call. A piece of no bytes writes nothing.
     pub fn piece(&mut self, bytes: &[u8]) {
         let at = self.out.len();
+        self.starts.push(at);
         self.out.extend_from_slice(bytes);
         crypt(&mut self.out[at..]);
     }
@@ -66,6 +69,11 @@ impl SaveWriter {
 
     pub fn into_bytes(self) -> Vec<u8> {
         self.out
+    }
+
+    /// The offset of every piece written, in order (empty pieces too).
+    pub fn piece_starts(&self) -> &[usize] {
+        &self.starts
     }
 }
 
@@ -251,14 +259,14 @@ fn scan_int(s: &mut &[u8]) -> Option<i32> {
 /// `save_file()`'s bytes for a game: the header for the game's screen,
 /// then the state. (The screen handling around it, `mvcur`, `endwin`, and
 /// writing the file are the caller's.)
-pub fn save_file_bytes(g: &mut Game) -> Vec<u8> {
+pub fn save_file_bytes(g: &Game) -> Vec<u8> {
     let h = SaveHeader { lines: g.scr.lines(), cols: g.scr.cols() };
     save_bytes_with_header(g, h)
 }
 
 /// The same with a given header (a test re-encoding a file made on
 /// another screen).
-pub fn save_bytes_with_header(g: &mut Game, h: SaveHeader) -> Vec<u8> {
+pub fn save_bytes_with_header(g: &Game, h: SaveHeader) -> Vec<u8> {
     let mut w = SaveWriter::new();
     write_header(&mut w, h);
     rs_save_file(g, &mut w);

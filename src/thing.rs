@@ -83,6 +83,13 @@ impl Object {
 pub enum RoomRef {
     Room(usize),
     Passage(usize),
+    /// `&rooms[-1]`: what a restored game holds for a creature that was in
+    /// a passage (the save file writes -1 for any room reference not in
+    /// `rooms[]`, and the C reads it back unchecked). That memory is zero
+    /// padding in the original binary: a room with no flags, no gold, no
+    /// exits and no rows, equal only to itself, until the creature's next
+    /// step works its room out again.
+    Void,
 }
 
 /// What a running monster heads for (the coordinate `t_dest` points at).

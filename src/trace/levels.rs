@@ -40,6 +40,7 @@ fn roomref(r: Option<RoomRef>) -> String {
     match r {
         Some(RoomRef::Room(i)) => format!("room{i}"),
         Some(RoomRef::Passage(i)) => format!("passage{i}"),
+        Some(RoomRef::Void) => "void".to_string(),
         None => "none".to_string(),
     }
 }
