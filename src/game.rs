@@ -208,6 +208,9 @@ pub struct Game {
     /// bolt (a local in the C).
     pub zap_bolt: Object,
     pub fire_bolt: Object,
+    /// The last key `readchar()` returned (what fire_bolt's uninitialized
+    /// bolt holds, see sticks.rs).
+    pub last_key: u8,
 
     // Options and the player's strings.
     pub terse: bool,
@@ -386,6 +389,7 @@ impl Game {
             total: 0,
             zap_bolt: Object::default(),
             fire_bolt: Object::default(),
+            last_key: 0,
             terse: false,
             jump: false,
             see_floor: true,

@@ -109,6 +109,7 @@ impl Game {
     /// `readchar`: a key, where ^C asks whether to quit.
     pub fn readchar(&mut self) -> Flow<u8> {
         let ch = self.scr.wgetch(Win::STD)?;
+        self.last_key = ch;
         if ch == 3 {
             self.quit()?;
             return Ok(ESCAPE);

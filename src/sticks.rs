@@ -272,16 +272,24 @@ impl Game {
             BoltFrom::Hero => self.hero(),
             BoltFrom::Monster(m) => self.mons[m].t_pos,
         };
+        // The C's bolt is a local object of which only these fields are
+        // set; the rest is whatever the stack held. In the original binary,
+        // after the zap's item prompt, that is the key last read (in
+        // o_launch and in the fourth byte of an otherwise empty o_damage)
+        // and half a code pointer (in o_flags, ISMISL among its bits): so a
+        // bolt that reaches a monster which fails its save misses it (no
+        // damage string, and no launcher of that number). Measured with a
+        // debugger on the original; the port holds those values on purpose.
+        let key = self.last_key;
         self.fire_bolt = Object {
             o_type: i32::from(WEAPON),
             o_which: FLAME,
             o_hurldmg: CBuf::strncpy(b"6x6"),
             o_hplus: 100,
             o_dplus: 0,
-            // The C leaves the rest of its local object uninitialized;
-            // these are the values that make its flame use the thrown
-            // damage, as the recordings show.
-            o_launch: -1,
+            o_launch: i32::from(key),
+            o_damage: CBuf([0, 0, 0, key, 0, 0, 0, 0]),
+            o_flags: 0x5555,
             ..Object::default()
         };
         self.weap_info[FLAME as usize].oi_name = Some(name);

@@ -17,7 +17,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Categories declared passing: every one of their cases must pass.
-const PASSING: &[&str] = &["rng", "init", "levels", "kernels", "games", "scores", "wizard"];
+const PASSING: &[&str] = &["rng", "init", "levels", "kernels", "games", "saves", "scores", "wizard"];
 
 /// The categories, in the order the oracle describes them.
 const CATEGORIES: &[&str] = &["rng", "init", "levels", "kernels", "games", "saves", "scores", "wizard"];
