@@ -378,18 +378,9 @@ fn checksum(g: &Game) -> u32 {
     h
 }
 
-#[test]
-fn c_index_is_the_ports_layout() {
-    // A hand-filled map (random characters and flags everywhere, the rows
-    // past the screen included).
-    let mut inp = Inputs::new(0x5717_0005);
-    let mut g = Game::headless();
-    for p in g.places.iter_mut() {
-        p.p_ch = inp.range(0, 255) as u8;
-        p.p_flags = inp.range(0, 255) as u8;
-    }
-    // Copy it into the C array cell by cell at the same linear index, then
-    // read every (y, x) back through the C INDEX.
+/// Copy a map into the C `places[]` cell by cell at the same linear index,
+/// then read every (y, x) back through the C INDEX: the two layouts agree.
+fn assert_same_layout(g: &Game, what: &str) {
     let mut level = Level::new();
     let c_places = level.places_mut();
     assert_eq!(c_places.len(), g.places.len());
@@ -400,51 +391,42 @@ fn c_index_is_the_ports_layout() {
     for y in 0..MAXLINES as i32 {
         for x in 0..MAXCOLS as i32 {
             let p = g.place(y, x);
-            assert_eq!((level.chat(y, x), level.flat(y, x)), (p.p_ch, p.p_flags), "cell {y},{x}");
+            assert_eq!((level.chat(y, x), level.flat(y, x)), (p.p_ch, p.p_flags), "{what}: cell {y},{x}");
         }
     }
-    assert_eq!(level.checksum(), checksum(&g));
-
-    // And the other way: cells written through the C INDEX land where the
-    // port's index puts them.
-    let mut level = Level::new();
-    for _ in 0..5000 {
-        let (y, x) = (inp.range(0, MAXLINES as i32 - 1), inp.range(0, MAXCOLS as i32 - 1));
-        let (ch, fl) = (inp.range(0, 255) as u8, inp.range(0, 255) as u8);
-        level.set_place(y, x, ch, fl);
-        g.set_chat(y, x, ch);
-        *g.flat_mut(y, x) = fl;
-        let c = level.places_mut()[Game::index(y, x)];
-        assert_eq!((c.p_ch as u8, c.p_flags as u8), (ch, fl), "cell {y},{x}");
-    }
+    assert_eq!(level.checksum(), checksum(g), "{what}");
 }
 
-/// A level the port digs, copied into the C `places[]` at the same linear
-/// index, reads the same through the C INDEX(y, x), cell by cell.
+/// The C map layout (`INDEX(y, x)`, places[(x << 5) + y]) is the port's
+/// `Game::index`: on a map of random bytes (the rows past the screen
+/// included), on levels the port digs, and for cells written through the
+/// C INDEX.
 #[test]
-fn generated_levels_read_the_same_through_c() {
+fn c_index_is_the_ports_layout() {
+    let mut inp = Inputs::new(0x5717_0005);
+    let mut g = Game::headless();
+    for p in g.places.iter_mut() {
+        p.p_ch = inp.range(0, 255) as u8;
+        p.p_flags = inp.range(0, 255) as u8;
+    }
+    assert_same_layout(&g, "random map");
     for seed in [0, 1, -1, 1_700_063_352, 2_071_432_158] {
         let mut g = Game::headless();
         let _messages = g.record();
         g.init_new_game(seed);
         for depth in 1..=30 {
             g.dig_next().expect("digging shows no message");
-            let mut level = Level::new();
-            for (c, r) in level.places_mut().iter_mut().zip(&g.places) {
-                c.p_ch = r.p_ch as std::os::raw::c_char;
-                c.p_flags = r.p_flags as std::os::raw::c_char;
-            }
-            for y in 0..MAXLINES as i32 {
-                for x in 0..MAXCOLS as i32 {
-                    let p = g.place(y, x);
-                    assert_eq!(
-                        (level.chat(y, x), level.flat(y, x)),
-                        (p.p_ch, p.p_flags),
-                        "seed {seed} depth {depth} cell {y},{x}"
-                    );
-                }
-            }
-            assert_eq!(level.checksum(), checksum(&g), "seed {seed} depth {depth}");
+            assert_same_layout(&g, &format!("seed {seed} depth {depth}"));
         }
+    }
+    // Cells written through the C INDEX land where the port's index puts
+    // them.
+    let mut level = Level::new();
+    for _ in 0..5000 {
+        let (y, x) = (inp.range(0, MAXLINES as i32 - 1), inp.range(0, MAXCOLS as i32 - 1));
+        let (ch, fl) = (inp.range(0, 255) as u8, inp.range(0, 255) as u8);
+        level.set_place(y, x, ch, fl);
+        let c = level.places_mut()[Game::index(y, x)];
+        assert_eq!((c.p_ch as u8, c.p_flags as u8), (ch, fl), "cell {y},{x}");
     }
 }

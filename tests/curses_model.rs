@@ -4,6 +4,7 @@
 //!
 //! ncurses is one global library per process, so everything runs in one
 //! test function, on a vt100 of 24 x 80 whose output goes to /dev/null.
+#![cfg(feature = "ncurses")]
 
 mod common;
 
@@ -210,9 +211,11 @@ impl Pair {
 
 #[test]
 fn model_behaves_like_ncurses() {
+    // The comparison needs the real library on a vt100: without its
+    // terminfo entry the test cannot check anything, so it fails (CI
+    // installs the entry) rather than pass unchecked.
     let Some(mut real) = Ncurses::headless("vt100") else {
-        eprintln!("no vt100 terminfo entry: skipping");
-        return;
+        panic!("no vt100 terminfo entry: install ncurses-base (infocmp vt100 must work)");
     };
     assert_eq!((real.lines(), real.cols()), (24, 80));
     let mut model = Model::standard();

@@ -177,6 +177,12 @@ fn main() {
     for &category in CATEGORIES {
         let cases = cases_of(category, filter.as_deref());
         if cases.is_empty() {
+            // A declared category must have cases: a missing or emptied
+            // oracle would otherwise pass unnoticed.
+            if filter.is_none() && PASSING.contains(&category) {
+                println!("golden {category}: no cases");
+                broken.push(format!("{category} is declared passing but has no cases in {}", oracle_dir().display()));
+            }
             continue;
         }
         let failures = run_category(&trace, category, &cases, &scratch);

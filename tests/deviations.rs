@@ -1,0 +1,142 @@
+//! Where the original loops forever, reads or writes out of bounds, or
+//! frees what it still uses, the port does something safe instead: each
+//! such place (README, "Where this port differs from the original on
+//! purpose") is pinned down here, so that it cannot change unnoticed.
+
+use rogue::consts::*;
+use rogue::game::Game;
+use rogue::rng::Rng;
+use rogue::thing::{Coord, DaemonFn, Object, Room, Weap, Who};
+
+/// roll() with a negative count loops about 2^32 times in the C; the port
+/// rolls no dice and draws nothing.
+#[test]
+fn negative_dice_roll_nothing() {
+    let mut r = Rng::new(42);
+    assert_eq!(r.roll(-1, 6), 0);
+    assert_eq!(r.roll(i32::MIN, 6), 0);
+    assert_eq!(r.seed(), 42, "no draw");
+}
+
+/// A 13th exit would be written past `r_exit[12]`; the port counts it and
+/// drops it.
+#[test]
+fn thirteenth_exit_is_dropped() {
+    let mut rp = Room::default();
+    for i in 0..13 {
+        rp.add_exit(Coord::new(i, i));
+    }
+    assert_eq!(rp.r_nexits, 13);
+    assert_eq!(rp.exits().len(), 12);
+    assert_eq!(rp.exits()[11], Coord::new(11, 11));
+}
+
+/// With all 20 daemon slots taken the C writes through a null pointer; the
+/// port does not start the 21st.
+#[test]
+fn twenty_first_daemon_is_not_started() {
+    let mut g = Game::headless();
+    for _ in 0..MAXDAEMONS {
+        g.fuse(DaemonFn::Land, 0, 5, 2);
+    }
+    g.start_daemon(DaemonFn::Runners, 0, 2);
+    assert!(g.d_list.iter().all(|d| d.d_func == Some(DaemonFn::Land)));
+}
+
+/// A strength outside 0..31 would index past `str_plus[]`/`add_dam[]`;
+/// the port uses the tables' last entries (those of 31).
+#[test]
+fn strength_above_31_counts_as_31() {
+    let attack = |strength: u32| {
+        let mut g = Game::headless();
+        let m = g.new_creature();
+        g.mons[m].t_stats.s_hpt = 1000;
+        g.mons[m].t_stats.s_arm = 10;
+        g.player.t_stats.s_str = strength;
+        g.player.t_stats.s_lvl = 1;
+        g.player.t_stats.s_dmg.strcpy(b"1x4");
+        g.rng.set_seed(7);
+        let hit = g.roll_em(Who::Hero, Who::Monster(m), None, false);
+        (hit, g.mons[m].t_stats.s_hpt, g.rng.seed())
+    };
+    assert_eq!(attack(40), attack(31));
+    assert_eq!(attack(u32::MAX), attack(31));
+}
+
+/// A ring kind outside the ring table would read past `uses[]`; the port
+/// charges no food and draws nothing.
+#[test]
+fn unknown_ring_kind_costs_nothing() {
+    let mut g = Game::headless();
+    let ring = g.new_object_with(Object { o_type: i32::from(RING), o_which: 99, ..Object::default() });
+    g.cur_ring[LEFT] = Some(ring);
+    g.rng.set_seed(5);
+    assert_eq!(g.ring_eat(LEFT), 0);
+    assert_eq!(g.rng.seed(), 5);
+    g.objs[ring].o_which = -3;
+    assert_eq!(g.ring_eat(LEFT), 0);
+}
+
+/// A nymph stealing from a stack: the C frees the object that stays in
+/// the pack (its list is corrupt from then on); the port takes one from
+/// the stack and frees nothing that is still used.
+#[test]
+fn nymph_theft_from_a_stack_keeps_the_pack_whole() {
+    let mut g = Game::headless();
+    let _rec = g.record();
+    g.init_new_game(1);
+    // Nothing magic in the pack but the potions.
+    for &o in &g.player.t_pack.clone() {
+        g.objs[o].o_hplus = 0;
+        g.objs[o].o_dplus = 0;
+    }
+    let pots =
+        g.new_object_with(Object { o_type: i32::from(POTION), o_which: P_HEALING, o_count: 3, ..Object::default() });
+    g.add_pack(Some(pots), true).expect("no message");
+    for seed in 0.. {
+        let nymph = g.new_creature();
+        g.mons[nymph].t_type = b'N';
+        g.mons[nymph].t_pos = Coord::new(5, 5);
+        g.mons[nymph].t_stats.s_lvl = 30;
+        g.mons[nymph].t_stats.s_dmg.strcpy(b"1x1");
+        g.mlist.insert(0, nymph);
+        g.player.t_stats.s_hpt = 1000;
+        g.rng.set_seed(seed);
+        let _ = g.attack(nymph);
+        if !g.mons.contains(nymph) {
+            assert!(g.player.t_pack.contains(&pots), "the stack stays in the pack");
+            assert_eq!(g.objs[pots].o_count, 2, "one potion is gone");
+            assert!(g.player.t_pack.iter().all(|&o| g.objs.contains(o)), "every pack entry is live");
+            return;
+        }
+        g.mlist.retain(|&m| m != nymph);
+    }
+}
+
+/// An empty value at the very end of ROGUEOPTS makes the C read past the
+/// string (into the next environment variable); the port takes it as
+/// empty.
+#[test]
+fn empty_option_value_at_the_end_reads_nothing_more() {
+    let mut g = Game::headless();
+    g.parse_opts(b"terse,name=");
+    assert!(g.terse);
+    assert_eq!(g.whoami.as_bytes(), b"");
+    let mut g = Game::headless();
+    g.inv_type = INV_SLOW;
+    g.parse_opts(b"inven=");
+    assert_eq!(g.inv_type, INV_SLOW, "no style matched");
+}
+
+/// A magic missile or bolt object outside any list: fight() against a spot
+/// with no monster (the C follows a null pointer) does nothing.
+#[test]
+fn fighting_nothing_does_nothing() {
+    let mut g = Game::headless();
+    let _rec = g.record();
+    g.init_new_game(3);
+    g.dig_next().expect("no message");
+    let spot = Coord::new(1, 1);
+    assert_eq!(g.moat(spot.y, spot.x), None);
+    assert_eq!(g.fight(spot, Some(Weap::ZapBolt), true), Ok(false));
+}
