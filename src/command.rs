@@ -148,56 +148,31 @@ impl Game {
     /// a command read (or a run or count continued) and carried out, and
     /// the daemons after it.
     pub fn command(&mut self) -> Flow {
-        let mut ntimes = if self.player.on(ISHASTE) { 2 } else { 1 };
+        self.cmd_ntimes = if self.player.on(ISHASTE) { 2 } else { 1 };
         // Let the daemons start up.
         self.do_daemons(BEFORE)?;
         self.do_fuses(BEFORE)?;
-        while ntimes > 0 {
-            ntimes -= 1;
-            self.again = false;
-            if self.has_hit {
-                self.endmsg()?;
-                self.has_hit = false;
-            }
-            // These are illegal for the hero to be: someone has been
-            // poking in memory (the C exits).
-            if self.player.on(ISSLOW | ISGREED | ISINVIS | ISREGEN | ISTARGET) {
-                return Err(crate::ending::Ending::Exit(1));
-            }
-            self.look(true)?;
-            if !self.running {
-                self.door_stop = false;
-            }
-            self.status()?;
-            self.lastscore = self.purse;
-            let hero = self.hero();
-            self.scr.move_to(hero.y, hero.x);
-            if !((self.running || self.count != 0) && self.jump) {
-                // Draw the screen.
-                self.scr.refresh();
-            }
-            self.take = 0;
-            self.after = true;
-            // Read a command, or go on with a run.
-            if self.master && self.wizard != 0 {
-                self.noscore = 1;
-            }
-            let mut ch = if self.no_command == 0 {
-                if self.running || self.to_death {
-                    self.runch
-                } else if self.count != 0 {
-                    self.countch
-                } else {
-                    let c = self.readchar()?;
-                    self.move_on = false;
-                    if self.mpos != 0 {
-                        // Erase the message if it is there.
-                        self.msg("")?;
-                    }
-                    c
-                }
+        self.command_turns(false)
+    }
+
+    /// The turns of the command under way (`while (ntimes--)`), then the
+    /// daemons after it. With `resume`, this game is a copy taken while it
+    /// waited for a turn's command (see [`Game::resume`]): that read goes
+    /// on first.
+    pub fn command_turns(&mut self, resume: bool) -> Flow {
+        let mut resume = resume;
+        loop {
+            let mut ch = if std::mem::take(&mut resume) {
+                self.read_command()?
             } else {
-                b'.'
+                if self.cmd_ntimes <= 0 {
+                    break;
+                }
+                self.cmd_ntimes -= 1;
+                match self.turn_start()? {
+                    Some(c) => c,
+                    None => self.read_command()?,
+                }
             };
             if self.no_command != 0 {
                 self.no_command -= 1;
@@ -252,7 +227,7 @@ impl Game {
                 self.door_stop = false;
             }
             if !self.after {
-                ntimes += 1;
+                self.cmd_ntimes += 1;
             }
         }
         self.do_daemons(AFTER)?;
@@ -268,6 +243,65 @@ impl Game {
             self.teleport()?;
         }
         Ok(())
+    }
+
+    /// A turn up to its command: the screen brought up to date, and the
+    /// command itself when it needs no reading (a run or a count going on,
+    /// or the hero unable to act).
+    fn turn_start(&mut self) -> Flow<Option<u8>> {
+        self.again = false;
+        if self.has_hit {
+            self.endmsg()?;
+            self.has_hit = false;
+        }
+        // These are illegal for the hero to be: someone has been poking in
+        // memory (the C exits).
+        if self.player.on(ISSLOW | ISGREED | ISINVIS | ISREGEN | ISTARGET) {
+            return Err(crate::ending::Ending::Exit(1));
+        }
+        self.look(true)?;
+        if !self.running {
+            self.door_stop = false;
+        }
+        self.status()?;
+        self.lastscore = self.purse;
+        let hero = self.hero();
+        self.scr.move_to(hero.y, hero.x);
+        if !((self.running || self.count != 0) && self.jump) {
+            // Draw the screen.
+            self.scr.refresh();
+        }
+        self.take = 0;
+        self.after = true;
+        if self.master && self.wizard != 0 {
+            self.noscore = 1;
+        }
+        Ok(if self.no_command == 0 {
+            if self.running || self.to_death {
+                Some(self.runch)
+            } else if self.count != 0 {
+                Some(self.countch)
+            } else {
+                None
+            }
+        } else {
+            Some(b'.')
+        })
+    }
+
+    /// Read a turn's command: the one wait where the game holds nothing
+    /// but its own state (a copy taken here can be played on).
+    fn read_command(&mut self) -> Flow<u8> {
+        self.scr.command_wait(true);
+        let c = self.readchar();
+        self.scr.command_wait(false);
+        let c = c?;
+        self.move_on = false;
+        if self.mpos != 0 {
+            // Erase the message if it is there.
+            self.msg("")?;
+        }
+        Ok(c)
     }
 
     /// The command `switch` of `command()`; a command that turns into

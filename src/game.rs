@@ -39,6 +39,10 @@ fn table<const N: usize>(base: &[BaseInfo; N]) -> [ObjInfo; N] {
 /// game, except that a watcher may take the messages instead of the
 /// message line (as the oracle's core harness does, FORMAT-core.md §3.2).
 pub trait Observer {
+    /// A copy for a copy of the game (by default, nobody watches it).
+    fn box_clone(&self) -> Box<dyn Observer> {
+        Box::new(NoObserver)
+    }
     /// The seed at a named point of `new_level()` (the oracle's `stage`
     /// lines).
     fn stage(&mut self, _name: &'static str, _seed: i32) {}
@@ -78,6 +82,10 @@ impl Recorder {
 }
 
 impl Observer for Recorder {
+    fn box_clone(&self) -> Box<dyn Observer> {
+        Box::new(self.clone())
+    }
+
     fn stage(&mut self, name: &'static str, seed: i32) {
         self.0.borrow_mut().stages.push((name, seed));
     }
@@ -117,7 +125,38 @@ impl Default for StatusShadow {
     }
 }
 
-/// The whole game.
+impl Clone for Box<dyn Curses> {
+    fn clone(&self) -> Self {
+        self.box_clone()
+    }
+}
+
+impl Clone for Box<dyn Host> {
+    fn clone(&self) -> Self {
+        self.box_clone()
+    }
+}
+
+impl Clone for Box<dyn Observer> {
+    fn clone(&self) -> Self {
+        self.box_clone()
+    }
+}
+
+/// The score file kept open (`scoreboard`); a copy of the game shares the
+/// open file.
+#[derive(Debug, Default)]
+pub struct ScoreBoard(pub Option<std::fs::File>);
+
+impl Clone for ScoreBoard {
+    fn clone(&self) -> Self {
+        ScoreBoard(self.0.as_ref().and_then(|f| f.try_clone().ok()))
+    }
+}
+
+/// The whole game. A clone is a snapshot: everything the game holds,
+/// its screen included (without keys to read).
+#[derive(Clone)]
 pub struct Game {
     pub rng: Rng,
     /// `dnum`: the dungeon number the game was seeded with.
@@ -282,6 +321,8 @@ pub struct Game {
     /// command.c: the command a count repeats, the count's direction, and
     /// whether a count was just typed.
     pub countch: u8,
+    /// command.c: the turns left of the command under way (`ntimes`).
+    pub cmd_ntimes: i32,
     pub direction: u8,
     pub newcount: bool,
     /// misc.c: `get_dir()`'s last answer.
@@ -302,7 +343,7 @@ pub struct Game {
     pub add_line_maxlen: i32,
     /// The score file, opened at start-up (`scoreboard`), its name and
     /// its lock file's.
-    pub scoreboard: Option<std::fs::File>,
+    pub scoreboard: ScoreBoard,
     pub score_path: Vec<u8>,
     pub lock_path: Vec<u8>,
     /// `--seed`: the dungeon number, instead of the clock and pid.
@@ -443,6 +484,7 @@ impl Game {
             newpos: 0,
             status_shadow: StatusShadow::default(),
             countch: 0,
+            cmd_ntimes: 0,
             direction: 0,
             newcount: false,
             last_delt: Coord::default(),
@@ -454,7 +496,7 @@ impl Game {
             newpage: false,
             lastfmt: None,
             add_line_maxlen: -1,
-            scoreboard: None,
+            scoreboard: ScoreBoard::default(),
             score_path: crate::score::SCOREFILE.as_bytes().to_vec(),
             lock_path: crate::score::LOCKFILE.as_bytes().to_vec(),
             echo: true,

@@ -44,6 +44,8 @@ pub trait Host {
     fn sleep_ms(&mut self, ms: u64);
     /// Where a path the game names lives on this machine.
     fn path(&self, p: &[u8]) -> PathBuf;
+    /// A copy for a copy of the game.
+    fn box_clone(&self) -> Box<dyn Host>;
     /// `md_shellescape()`: run the user's shell and wait for it.
     fn shell_escape(&mut self) {}
     /// `md_getpass(prompt)`: a password typed without echo (before curses).
@@ -125,6 +127,10 @@ impl UnixHost {
 }
 
 impl Host for UnixHost {
+    fn box_clone(&self) -> Box<dyn Host> {
+        Box::new(self.clone())
+    }
+
     fn time(&self) -> i64 {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
     }
@@ -219,6 +225,10 @@ pub struct ScriptedHost {
     pub env: Vec<(String, Vec<u8>)>,
     /// The real folder that holds the case's working directory.
     pub dir: PathBuf,
+    /// Absolute paths used as they are, not mapped into `dir`: a score
+    /// file that several runs share (`rogue-trace --score-file`). Empty
+    /// for the goldens.
+    pub real_paths: Vec<PathBuf>,
 }
 
 impl ScriptedHost {
@@ -233,11 +243,16 @@ impl ScriptedHost {
             home: b"/nonexistent/".to_vec(),
             env: Vec::new(),
             dir: PathBuf::from("/nonexistent/rogue-headless"),
+            real_paths: Vec::new(),
         }
     }
 }
 
 impl Host for ScriptedHost {
+    fn box_clone(&self) -> Box<dyn Host> {
+        Box::new(self.clone())
+    }
+
     fn time(&self) -> i64 {
         self.time
     }
@@ -269,9 +284,16 @@ impl Host for ScriptedHost {
 
     fn sleep(&mut self, _secs: u32) {}
 
-    fn sleep_ms(&mut self, _ms: u64) {}
+    fn sleep_ms(&mut self, ms: u64) {
+        // Only the score lock waits this way, and only while another
+        // process holds it: a real wait (no golden ever meets a lock).
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+    }
 
     fn path(&self, p: &[u8]) -> PathBuf {
+        if self.real_paths.iter().any(|r| r.as_os_str().as_encoded_bytes() == p) {
+            return bytes_path(p);
+        }
         // The working directory is the home directory without its slash,
         // so relative names and names under the home both land in `dir`
         // (`/home/rodney//t.sav` is `/home/rodney/t.sav`, as for the
@@ -328,9 +350,13 @@ mod tests {
             home: b"/home/rodney/".to_vec(),
             env: vec![],
             dir: PathBuf::from("/tmp/case"),
+            real_paths: vec![PathBuf::from("/shared/rogue.scr")],
         };
         assert_eq!(h.path(b"rogue.scr"), PathBuf::from("/tmp/case/rogue.scr"));
         assert_eq!(h.path(b"/home/rodney/rogue.save"), PathBuf::from("/tmp/case/rogue.save"));
         assert_eq!(h.path(b"/elsewhere/x.sav"), PathBuf::from("/tmp/case/x.sav"));
+        // Only the listed paths pass through.
+        assert_eq!(h.path(b"/shared/rogue.scr"), PathBuf::from("/shared/rogue.scr"));
+        assert_eq!(h.path(b"/shared/rogue.lck"), PathBuf::from("/tmp/case/rogue.lck"));
     }
 }

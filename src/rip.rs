@@ -265,15 +265,23 @@ impl Game {
         // The file is read (and written) under the lock, so that games
         // ending together all get their scores in; the original reads it
         // before locking and may lose one.
-        let post = self.noscore == 0 && self.scoreboard.is_some();
+        let post = self.noscore == 0 && self.scoreboard.0.is_some();
         let locked = post && self.lock_sc();
+        if post && !locked {
+            // The original asks whether to wait longer; the port has
+            // waited a minute already and says what became of the score.
+            let name = String::from_utf8_lossy(&self.lock_path).into_owned();
+            self.eprint(&format!("rogue: {name}: the score file stayed locked; this game's score was not recorded.\n"));
+        }
         let read = self.read_score_file().and_then(|bytes| rd_score(&bytes, &mut top));
         if let Err(e) = read {
             if locked {
                 self.unlock_sc();
             }
+            // One line, the file untouched, a failing status.
             let name = String::from_utf8_lossy(&self.score_path).into_owned();
-            self.eprint(&format!("rogue: {name}: {e}; the file is left as it is.\n"));
+            let lost = if post && amount > 0 { " and this game's score was not recorded" } else { "" };
+            self.eprint(&format!("rogue: {name}: {e}; the file was left unchanged{lost}.\n"));
             return Err(crate::ending::Ending::Exit(1));
         }
         // Put her in the list if she belongs there.

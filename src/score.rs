@@ -64,11 +64,11 @@ pub enum ScoreError {
 impl fmt::Display for ScoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ScoreError::Io(e) => write!(f, "{e}"),
+            ScoreError::Io(e) => write!(f, "cannot read the score file: {}", os_error_text(e)),
             ScoreError::Length(n) => {
-                write!(f, "not a Rogue 5.4.4 score file ({n} bytes; one has 0 or {FILE_LEN})")
+                write!(f, "not a Rogue 5.4.4 score file (it has {n} bytes; a score file has 0 or {FILE_LEN})")
             }
-            ScoreError::Entry(n) => write!(f, "the score file is damaged (entry {n} does not read back)"),
+            ScoreError::Entry(n) => write!(f, "damaged score file (entry {n} of {NUMSCORES} is unreadable)"),
         }
     }
 }
@@ -188,10 +188,34 @@ pub const LOCKFILE: &str = match option_env!("ROGUE_LOCKFILE") {
     None => "rogue.lck",
 };
 
+/// The lock file for a score file named at run time (`--score-file`): the
+/// lock's file name (`LOCKFILE`'s last part) in the score file's folder, so
+/// that every game posting to one file takes the same lock wherever it
+/// runs. A score file that itself bears the lock's name gets
+/// `NAME.lck` instead, so the lock is never the score file.
+pub fn lock_path_for(score_path: &[u8]) -> Vec<u8> {
+    let lock_name = match LOCKFILE.rsplit_once('/') {
+        Some((_, n)) => n.as_bytes(),
+        None => LOCKFILE.as_bytes(),
+    };
+    let (dir, name) = match score_path.iter().rposition(|&b| b == b'/') {
+        Some(i) => score_path.split_at(i + 1),
+        None => (&[][..], score_path),
+    };
+    let mut out = dir.to_vec();
+    if name == lock_name {
+        out.extend_from_slice(name);
+        out.extend_from_slice(b".lck");
+    } else {
+        out.extend_from_slice(lock_name);
+    }
+    out
+}
+
 impl Game {
     /// Text for standard error, which is the terminal too.
     pub fn eprint(&mut self, text: &str) {
-        self.scr.print_raw(text.as_bytes());
+        self.scr.eprint_raw(text.as_bytes());
     }
 
     /// `open_score`: open the score file for reading and writing, creating
@@ -200,11 +224,11 @@ impl Game {
     pub fn open_score(&mut self) {
         let path = self.score_path.clone();
         match self.host.open_rw(&path) {
-            Ok(f) => self.scoreboard = Some(f),
+            Ok(f) => self.scoreboard.0 = Some(f),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => match self.host.create_rw(&path) {
                 Ok(f) => {
                     let _ = self.host.chmod(&path, 0o664);
-                    self.scoreboard = Some(f);
+                    self.scoreboard.0 = Some(f);
                 }
                 Err(e) => self.eprint(&format!(
                     "Could not open {} for writing: {}\n",
@@ -220,10 +244,14 @@ impl Game {
         }
     }
 
-    /// The score file's bytes, at most one byte more than a real one has
-    /// (so a huge file is never read whole).
+    /// The score file's bytes. A file longer than a real one is refused by
+    /// its length, without reading it (it may be huge).
     pub fn read_score_file(&mut self) -> Result<Vec<u8>, ScoreError> {
-        let Some(f) = self.scoreboard.as_mut() else { return Ok(Vec::new()) };
+        let Some(f) = self.scoreboard.0.as_mut() else { return Ok(Vec::new()) };
+        let len = f.metadata().map_err(ScoreError::Io)?.len();
+        if len > FILE_LEN as u64 {
+            return Err(ScoreError::Length(usize::try_from(len).unwrap_or(usize::MAX)));
+        }
         f.seek(SeekFrom::Start(0)).map_err(ScoreError::Io)?;
         let mut buf = Vec::with_capacity(FILE_LEN + 1);
         f.take(FILE_LEN as u64 + 1).read_to_end(&mut buf).map_err(ScoreError::Io)?;
@@ -232,7 +260,7 @@ impl Game {
 
     /// Write the whole list over the file.
     pub fn write_score_file(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        let Some(f) = self.scoreboard.as_mut() else { return Ok(()) };
+        let Some(f) = self.scoreboard.0.as_mut() else { return Ok(()) };
         f.seek(SeekFrom::Start(0))?;
         f.write_all(bytes)?;
         f.flush()
@@ -242,13 +270,20 @@ impl Game {
     /// exclude anything (it opens the lock file whether or not it exists);
     /// the port creates it exclusively, waits for another game's lock, and
     /// breaks a lock left behind more than 10 seconds ago (the original's
-    /// rule for a stale lock). `false` when it cannot be had.
+    /// rule for a stale lock). `false` when it cannot be had in a minute.
+    ///
+    /// Breaking a stale lock races: two games can both find it stale, and
+    /// the second then deletes the fresh lock of the first. So the port
+    /// also holds `flock` on the open score file, which the kernel drops
+    /// when a game dies; the lock file stays for other programs that
+    /// look for it.
     pub fn lock_sc(&mut self) -> bool {
         let lock = self.lock_path.clone();
         let started = std::time::Instant::now();
+        let waited_too_long = || started.elapsed() > std::time::Duration::from_secs(60);
         loop {
             match self.host.create_new(&lock) {
-                Ok(_) => return true,
+                Ok(_) => break,
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
                 Err(_) => return false,
             }
@@ -266,15 +301,32 @@ impl Game {
             }
             // Someone else is writing scores: wait a little, at most a
             // minute in all.
-            if started.elapsed() > std::time::Duration::from_secs(60) {
+            if waited_too_long() {
                 return false;
             }
             self.host.sleep_ms(10);
+        }
+        let Some(f) = self.scoreboard.0.as_ref() else { return true };
+        loop {
+            match f.try_lock() {
+                Ok(()) => return true,
+                Err(std::fs::TryLockError::WouldBlock) if !waited_too_long() => self.host.sleep_ms(10),
+                // No flock here (some network file systems): the lock
+                // file alone, as before.
+                Err(std::fs::TryLockError::Error(_)) => return true,
+                Err(std::fs::TryLockError::WouldBlock) => {
+                    let _ = self.host.unlink(&lock);
+                    return false;
+                }
+            }
         }
     }
 
     /// `unlock_sc`.
     pub fn unlock_sc(&mut self) {
+        if let Some(f) = self.scoreboard.0.as_ref() {
+            let _ = f.unlock();
+        }
         let lock = self.lock_path.clone();
         let _ = self.host.unlink(&lock);
     }
@@ -312,5 +364,109 @@ mod tests {
         assert!(parse_line(&line).is_some());
         line[1] = b'x';
         assert!(parse_line(&line).is_none());
+    }
+
+    #[test]
+    fn lock_goes_next_to_the_score_file() {
+        // `rogue.lck` unless this build was given another LOCKFILE.
+        let n = LOCKFILE.rsplit('/').next().unwrap();
+        assert_eq!(lock_path_for(b"/var/games/rogue.scr"), format!("/var/games/{n}").as_bytes());
+        assert_eq!(lock_path_for(b"scores"), n.as_bytes());
+        assert_eq!(lock_path_for(b"sub/dir/x"), format!("sub/dir/{n}").as_bytes());
+        // Never the score file itself.
+        assert_eq!(lock_path_for(format!("/tmp/{n}").as_bytes()), format!("/tmp/{n}.lck").as_bytes());
+    }
+
+    /// A game whose files live in a fresh folder, its clock at `now`.
+    fn game_in(tag: &str, now: i64) -> (Game, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!("rogue-lock-{}-{tag}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let host = crate::host::ScriptedHost {
+            time: now,
+            pid: 1,
+            uid: 1000,
+            user: b"rodney".to_vec(),
+            home: b"/home/rodney/".to_vec(),
+            env: Vec::new(),
+            dir: dir.clone(),
+            real_paths: Vec::new(),
+        };
+        let mut g = Game::with(Box::new(host), Box::new(crate::curses::model::Model::new(24, 80)));
+        // In the folder, whatever LOCKFILE this build was given.
+        g.lock_path = b"rogue.lck".to_vec();
+        (g, dir)
+    }
+
+    /// Leave a lock file last modified at `mtime` (seconds since 1970).
+    fn plant_lock(dir: &std::path::Path, mtime: i64) -> std::path::PathBuf {
+        let lock = dir.join("rogue.lck");
+        let f = std::fs::File::create(&lock).unwrap();
+        let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(mtime as u64);
+        f.set_modified(t).unwrap();
+        lock
+    }
+
+    /// Take the lock while another process holds it until `hold` has
+    /// passed; how long the taking took.
+    fn lock_against(g: &mut Game, lock: &std::path::Path, hold: std::time::Duration) -> std::time::Duration {
+        let other = {
+            let lock = lock.to_path_buf();
+            std::thread::spawn(move || {
+                std::thread::sleep(hold);
+                std::fs::remove_file(lock).unwrap();
+            })
+        };
+        let start = std::time::Instant::now();
+        assert!(g.lock_sc());
+        let took = start.elapsed();
+        other.join().unwrap();
+        took
+    }
+
+    const NOW: i64 = 1_751_840_000;
+
+    #[test]
+    fn lock_is_taken_and_given_back() {
+        let (mut g, dir) = game_in("plain", NOW);
+        assert!(g.lock_sc());
+        assert!(dir.join("rogue.lck").exists());
+        g.unlock_sc();
+        assert!(!dir.join("rogue.lck").exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_lock_older_than_ten_seconds_is_broken() {
+        for age in [11, 3600, NOW] {
+            let (mut g, dir) = game_in(&format!("stale{age}"), NOW);
+            let lock = plant_lock(&dir, NOW - age);
+            let start = std::time::Instant::now();
+            assert!(g.lock_sc(), "a lock {age} s old is stale");
+            assert!(start.elapsed() < std::time::Duration::from_secs(1));
+            // The lock now held is this game's own, made just now.
+            let mtime = std::fs::metadata(&lock).unwrap().modified().unwrap();
+            assert!(mtime > std::time::UNIX_EPOCH + std::time::Duration::from_secs((NOW - age) as u64));
+            g.unlock_sc();
+            assert!(!lock.exists());
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+
+    #[test]
+    fn a_lock_ten_seconds_old_or_newer_is_waited_for() {
+        let hold = std::time::Duration::from_millis(150);
+        // 10 s is not "more than 10 seconds"; a lock from the future (a
+        // clock set back) is waited for too.
+        for age in [10, 5, 0, -100] {
+            let (mut g, dir) = game_in(&format!("fresh{age}"), NOW);
+            let lock = plant_lock(&dir, NOW - age);
+            let took = lock_against(&mut g, &lock, hold);
+            assert!(took >= hold, "a lock {age} s old was broken after {took:?}");
+            assert!(took < std::time::Duration::from_secs(5));
+            assert!(lock.exists(), "the game holds its own lock");
+            g.unlock_sc();
+            let _ = std::fs::remove_dir_all(&dir);
+        }
     }
 }

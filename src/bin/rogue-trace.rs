@@ -24,11 +24,16 @@ struct Args {
     /// run's files there.
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
+    /// For whole-program cases: post to and read this score file (an
+    /// absolute path, used in place, its lock file next to it) instead of
+    /// rogue.scr in the run's folder. Several runs may share one file.
+    #[arg(long, value_name = "PATH")]
+    score_file: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let opts = RunOptions { out_dir: args.out_dir };
+    let opts = RunOptions { out_dir: args.out_dir, score_file: args.score_file };
     match trace::run_path(&args.case, &opts) {
         Ok(out) => {
             let mut stdout = std::io::stdout().lock();

@@ -76,6 +76,8 @@ fn main() -> ExitCode {
     g.fixed_dnum = cli.seed;
     if let Some(p) = cli.score_file {
         g.score_path = p.into_vec();
+        // The lock goes next to the file, not in the working directory.
+        g.lock_path = rogue::score::lock_path_for(&g.score_path);
     }
     if let Some(p) = cli.save_file {
         g.save_path = Some(p.into_vec());

@@ -115,8 +115,15 @@ pub trait Curses {
     fn terminal(&self) -> Option<&model::Terminal> {
         None
     }
+    /// The game is (or stops being) at the wait for a turn's command, the
+    /// wait where a copy of it can be played on (bots and replays care).
+    fn command_wait(&mut self, _on: bool) {}
     /// `initscr()`: start curses (the real terminal is taken over here).
     fn initscr(&mut self) {}
+    /// A copy of the screen for a copy of the game (a snapshot). The
+    /// in-memory model copies everything but its keys; a real terminal is
+    /// one, so its copies share it.
+    fn box_clone(&self) -> Box<dyn Curses>;
     /// `flushinp`.
     fn flushinp(&mut self);
     /// `erasechar`, `killchar`: the tty's line-editing keys.
@@ -139,6 +146,12 @@ pub trait Curses {
     /// Plain stdio output to the terminal (`printf`, `putchar`), outside
     /// curses' knowledge.
     fn print_raw(&mut self, s: &[u8]);
+    /// Bytes written to the standard error (`fprintf(stderr, ...)`). A
+    /// terminal shows both streams, so the model's terminal takes them
+    /// like stdout; the real terminal sends them where stderr goes.
+    fn eprint_raw(&mut self, s: &[u8]) {
+        self.print_raw(s);
+    }
 
     // The stdscr shorthands of curses.h.
     fn move_to(&mut self, y: i32, x: i32) -> bool {

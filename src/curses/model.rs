@@ -19,6 +19,13 @@ use crate::ending::Interrupt;
 /// watch the screen: `rogue-trace` takes its frames here, a bot decides
 /// its next key here.
 pub trait KeySource {
+    /// A copy for a copy of the screen: by default, no keys at all (a
+    /// snapshot's keys are given to it when it is played on).
+    fn box_clone(&self) -> Box<dyn KeySource> {
+        Box::new(ScriptedKeys::default())
+    }
+    /// The game is (or stops being) at the wait for a turn's command.
+    fn command_wait(&mut self, _on: bool) {}
     /// The game waits for one key (`wgetch`).
     fn key(&mut self, screen: &Terminal) -> Result<u8, Interrupt>;
     /// The game reads a line in the terminal's normal mode (`fgets`): the
@@ -40,6 +47,10 @@ pub trait KeySource {
 pub struct ScriptedKeys(pub VecDeque<u8>);
 
 impl KeySource for ScriptedKeys {
+    fn box_clone(&self) -> Box<dyn KeySource> {
+        Box::new(self.clone())
+    }
+
     fn key(&mut self, _screen: &Terminal) -> Result<u8, Interrupt> {
         self.0.pop_front().ok_or(Interrupt::EndOfInput)
     }
@@ -489,19 +500,46 @@ impl Model {
         }
     }
 
+    /// Two different stores, one to read and one to write.
+    fn store_pair(&mut self, read: usize, write: usize) -> (&Store, &mut Store) {
+        debug_assert_ne!(read, write);
+        if read < write {
+            let (a, b) = self.stores.split_at_mut(write);
+            (a[read].as_ref().expect("live store"), b[0].as_mut().expect("live store"))
+        } else {
+            let (a, b) = self.stores.split_at_mut(read);
+            (b[0].as_ref().expect("live store"), a[write].as_mut().expect("live store"))
+        }
+    }
+
     fn update(&mut self) {
         // doupdate: the physical screen becomes newscr. A cleared update
         // repaints everything; otherwise only cells that differ are written.
-        let clear = self.win(NEWSCR).clear || self.win(Win::CUR).clear;
-        let mut last_written: Option<(i32, i32)> = None;
-        for y in 0..self.lines {
-            for x in 0..self.cols {
-                let n = self.cell(NEWSCR, y, x);
-                if clear || self.cell(Win::CUR, y, x) != n {
-                    if self.cell(Win::CUR, y, x) != n {
-                        last_written = Some((y, x));
+        // Only the lines newscr marks as changed can differ from curscr
+        // (newscr changes only through wnoutrefresh, which marks them).
+        let (ns, cs) = (self.win(NEWSCR).store, self.win(Win::CUR).store);
+        let cols = self.cols as usize;
+        let mut last_written: Option<usize> = None;
+        // A cleared update repaints the whole screen.
+        let full = self.endwin || self.win(NEWSCR).clear || self.win(Win::CUR).clear;
+        let marks: Vec<(usize, usize, usize)> = {
+            let n = self.win(NEWSCR);
+            (0..self.lines as usize)
+                .filter(|&y| full || n.firstch[y] != NOCHANGE)
+                .map(|y| if full { (y, 0, cols - 1) } else { (y, n.firstch[y] as usize, 0) })
+                .map(|(y, f, l)| if full { (y, f, l) } else { (y, f, n.lastch[y] as usize) })
+                .map(|(y, f, l)| (y, f.min(cols - 1), l.min(cols - 1)))
+                .collect()
+        };
+        {
+            let (new, cur) = self.store_pair(ns, cs);
+            for &(y, first, last) in &marks {
+                for x in first..=last.max(first) {
+                    let i = y * cols + x;
+                    if cur.cells[i] != new.cells[i] {
+                        last_written = Some(i);
+                        cur.cells[i] = new.cells[i];
                     }
-                    self.set_cell(Win::CUR, y, x, n);
                 }
             }
         }
@@ -511,11 +549,12 @@ impl Model {
         };
         let (cy, cx) = if !leave {
             (ny, nx)
-        } else if let Some((y, x)) = last_written {
+        } else if let Some(i) = last_written {
             // With leaveok the cursor stays wherever ncurses' output left
             // it. This is only an estimate (just after the last changed
             // cell): ncurses' line-update strategy decides the real place,
             // and tests/curses_model.rs does not hold the model to it yet.
+            let (y, x) = ((i / cols) as i32, (i % cols) as i32);
             (y, (x + 1).min(self.cols - 1))
         } else {
             let c = self.win(Win::CUR);
@@ -535,8 +574,20 @@ impl Model {
             n.firstch.fill(NOCHANGE);
             n.lastch.fill(NOCHANGE);
         }
+        // The terminal shows curscr: all of it after curses was left (the
+        // program's own output may have changed anything), else the lines
+        // just written.
+        if let Some(cur) = self.stores[cs].as_ref() {
+            if full {
+                self.term.cells.copy_from_slice(&cur.cells);
+            } else {
+                for &(y, _, _) in &marks {
+                    let r = y * cols..(y + 1) * cols;
+                    self.term.cells[r.clone()].copy_from_slice(&cur.cells[r]);
+                }
+            }
+        }
         self.endwin = false;
-        self.term.cells = self.window_cells(Win::CUR);
         self.term.cury = cy;
         self.term.curx = cx;
     }
@@ -568,28 +619,46 @@ impl Model {
     /// wnoutrefresh: copy the window's changed cells into newscr.
     fn noutrefresh(&mut self, w: Win) {
         self.syncdown(w);
-        let (begy, begx, maxy, maxx) = {
+        let (begy, begx, maxy, maxx, store, offy, offx) = {
             let win = self.win(w);
-            (win.begy, win.begx, win.maxy, win.maxx)
+            (win.begy, win.begx, win.maxy, win.maxx, win.store, win.offy, win.offx)
         };
         let nmaxy = self.lines - 1;
         let nmaxx = self.cols - 1;
         let limit_x = maxx.min(nmaxx - begx);
+        let ns = self.win(NEWSCR).store;
+        let cols = self.cols;
         let mut src_row = 0;
         while src_row <= maxy && begy + src_row <= nmaxy {
             let (first, last) = {
                 let win = self.win(w);
                 (win.firstch[src_row as usize], win.lastch[src_row as usize])
             };
-            if first != NOCHANGE {
+            if first != NOCHANGE && first <= last.min(limit_x) {
                 let dst_row = begy + src_row;
-                for src_col in first..=last.min(limit_x) {
-                    let c = self.cell(w, src_row, src_col);
-                    let dst_col = src_col + begx;
-                    if self.cell(NEWSCR, dst_row, dst_col) != c {
-                        self.set_cell(NEWSCR, dst_row, dst_col, c);
-                        self.win_mut(NEWSCR).changed(dst_row, dst_col, dst_col);
+                let (lo, hi) = (first, last.min(limit_x));
+                let mut changed: Option<(i32, i32)> = None;
+                if store == ns {
+                    // (newscr itself: nothing to copy.)
+                } else {
+                    let (src, dst) = self.store_pair(store, ns);
+                    let sbase = ((offy + src_row) * src.width + offx) as usize;
+                    let dbase = (dst_row * cols + begx) as usize;
+                    for col in lo..=hi {
+                        let c = src.cells[sbase + col as usize];
+                        let d = &mut dst.cells[dbase + col as usize];
+                        if *d != c {
+                            *d = c;
+                            let dc = col + begx;
+                            changed = Some(match changed {
+                                None => (dc, dc),
+                                Some((a, _)) => (a, dc),
+                            });
+                        }
                     }
+                }
+                if let Some((a, b)) = changed {
+                    self.win_mut(NEWSCR).changed(dst_row, a, b);
                 }
             }
             let win = self.win_mut(w);
@@ -616,7 +685,31 @@ impl Model {
     }
 }
 
+impl Clone for Model {
+    fn clone(&self) -> Self {
+        Model {
+            lines: self.lines,
+            cols: self.cols,
+            wins: self.wins.clone(),
+            stores: self.stores.clone(),
+            term: self.term.clone(),
+            endwin: self.endwin,
+            input: self.input.box_clone(),
+            modes: self.modes.clone(),
+            keypad: self.keypad,
+        }
+    }
+}
+
 impl Curses for Model {
+    fn box_clone(&self) -> Box<dyn Curses> {
+        Box::new(self.clone())
+    }
+
+    fn command_wait(&mut self, on: bool) {
+        self.input.command_wait(on);
+    }
+
     fn lines(&self) -> i32 {
         self.lines
     }

@@ -12,7 +12,9 @@ use crate::consts::ctrl;
 use crate::ending::Interrupt;
 use crate::signals::{hangup_pending, take_interrupt};
 
-/// The ncurses screen of the running program.
+/// The ncurses screen of the running program. Its copies share the one
+/// terminal.
+#[derive(Clone)]
 pub struct Ncurses {
     wins: Vec<Option<nc::WINDOW>>,
     started: bool,
@@ -95,6 +97,10 @@ impl Default for Ncurses {
 }
 
 impl Curses for Ncurses {
+    fn box_clone(&self) -> Box<dyn Curses> {
+        Box::new(self.clone())
+    }
+
     fn initscr(&mut self) {
         if !self.started {
             nc::set_escdelay(ESCDELAY_MS);
@@ -214,6 +220,10 @@ impl Curses for Ncurses {
     }
 
     fn wgetch_raw(&mut self, w: Win) -> Result<i32, Interrupt> {
+        // A hangup noted while the game was busy: do not block first.
+        if hangup_pending() {
+            return Err(Interrupt::Hangup);
+        }
         let c = nc::wgetch(self.w(w));
         if hangup_pending() {
             return Err(Interrupt::Hangup);
@@ -231,6 +241,9 @@ impl Curses for Ncurses {
         let mut lock = stdin.lock();
         let mut byte = [0u8; 1];
         while line.len() + 1 < max {
+            if hangup_pending() {
+                return Err(Interrupt::Hangup);
+            }
             match std::io::Read::read(&mut lock, &mut byte) {
                 Ok(1) => {
                     line.push(byte[0]);
@@ -314,6 +327,10 @@ impl Curses for Ncurses {
         let _ = out.write_all(s);
         let _ = out.flush();
     }
+    fn eprint_raw(&mut self, s: &[u8]) {
+        let _ = std::io::stdout().lock().flush();
+        let _ = std::io::stderr().lock().write_all(s);
+    }
 }
 
 /// `md_readchar` of mdport.c: read a key, turning the function keys and
@@ -332,6 +349,16 @@ fn md_readchar(win: nc::WINDOW) -> Result<u8, Interrupt> {
     let mut mode2 = M::Normal;
     let mut lastch: i32 = 0;
     let ch = loop {
+        // A hangup or terminate signal that came while the game was busy
+        // (or waiting for a shell) is acted on now, not after the player's
+        // next key: the read below would block, and a signal that arrived
+        // before it does not interrupt it (a system shutdown's SIGTERM is
+        // followed by SIGKILL a few seconds later).
+        if hangup_pending() {
+            nc::nocbreak();
+            nc::raw();
+            return Err(Interrupt::Hangup);
+        }
         let mut ch = nc::wgetch(win);
         if hangup_pending() {
             nc::nocbreak();

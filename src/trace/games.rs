@@ -148,8 +148,20 @@ fn prepare_dir(case: &Case, dir: &Path) -> Result<(), TraceError> {
     Ok(())
 }
 
-/// Run a whole-program case.
-pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
+/// What a whole-program case sets up: the machine, the keys, the
+/// arguments, the screen size, and whether it is the wizard build.
+pub struct Setup {
+    pub host: ScriptedHost,
+    pub keys: Vec<u8>,
+    pub args: Vec<Vec<u8>>,
+    pub master: bool,
+    pub lines: i32,
+    pub cols: i32,
+}
+
+/// Read a case's headers and body into a [`Setup`] whose files live in
+/// `dir` (which is made empty and given the case's input files).
+pub fn setup(case: &Case, dir: &Path) -> Result<Setup, TraceError> {
     let master = case.kind == "wizard";
     let keys = decode_body(&case.body).map_err(|e| TraceError::Parse(format!("{}: {e}", case.path.display())))?;
     let user = case.require("user")?.to_string();
@@ -157,14 +169,7 @@ pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
     if !home.ends_with('/') {
         home.push('/');
     }
-    let (dir, temporary) = match &opts.out_dir {
-        Some(d) => (d.clone(), false),
-        None => {
-            let n = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-            (std::env::temp_dir().join(format!("rogue-trace-{}-{n}", std::process::id())), true)
-        }
-    };
-    prepare_dir(case, &dir)?;
+    prepare_dir(case, dir)?;
     let mut env: Vec<(String, Vec<u8>)> = vec![
         ("TERM".into(), case.get("term").unwrap_or("vt100").as_bytes().to_vec()),
         ("HOME".into(), home.trim_end_matches('/').as_bytes().to_vec()),
@@ -183,18 +188,58 @@ pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
         user: user.as_bytes().to_vec(),
         home: home.as_bytes().to_vec(),
         env,
-        dir: dir.clone(),
+        dir: dir.to_path_buf(),
+        real_paths: Vec::new(),
     };
-    let lines = case.get("lines").and_then(|v| v.parse().ok()).unwrap_or(24);
-    let cols = case.get("cols").and_then(|v| v.parse().ok()).unwrap_or(80);
-    let log = Rc::new(RefCell::new(FrameLog::default()));
-    let mut model = Model::new(lines, cols);
-    model.set_input(Box::new(TraceKeys { keys: keys.into(), log: Rc::clone(&log) }));
-    let mut g = Game::with(Box::new(host), Box::new(model));
-    g.master = master;
     let args: Vec<Vec<u8>> =
         case.get("args").map(|a| a.split(' ').map(|s| s.as_bytes().to_vec()).collect()).unwrap_or_default();
-    let exit = g.rogue_main(&args);
+    Ok(Setup {
+        host,
+        keys,
+        args,
+        master,
+        lines: case.get("lines").and_then(|v| v.parse().ok()).unwrap_or(24),
+        cols: case.get("cols").and_then(|v| v.parse().ok()).unwrap_or(80),
+    })
+}
+
+/// A fresh folder for a run that keeps no files.
+pub fn temp_dir() -> std::path::PathBuf {
+    let n = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    std::env::temp_dir().join(format!("rogue-trace-{}-{n}", std::process::id()))
+}
+
+/// Run a whole-program case.
+pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
+    // A relative score file would be taken relative to this process's own
+    // working directory, not the run's folder.
+    if let Some(p) = opts.score_file.as_ref().filter(|p| !p.is_absolute()) {
+        return Err(TraceError::Parse(format!("--score-file {}: the path must be absolute", p.display())));
+    }
+    let (dir, temporary) = match &opts.out_dir {
+        Some(d) => (d.clone(), false),
+        None => (temp_dir(), true),
+    };
+    let mut s = setup(case, &dir)?;
+    // `--score-file`: a score file shared by several runs, used in place
+    // with its lock next to it.
+    let shared = opts.score_file.as_ref().map(|p| {
+        use std::os::unix::ffi::OsStrExt;
+        let score = p.as_os_str().as_encoded_bytes().to_vec();
+        let lock = crate::score::lock_path_for(&score);
+        s.host.real_paths = vec![p.clone(), std::ffi::OsStr::from_bytes(&lock).into()];
+        (score, lock)
+    });
+    let log = Rc::new(RefCell::new(FrameLog::default()));
+    let mut model = Model::new(s.lines, s.cols);
+    model.set_input(Box::new(TraceKeys { keys: s.keys.into(), log: Rc::clone(&log) }));
+    let mut g = Game::with(Box::new(s.host), Box::new(model));
+    g.master = s.master;
+    if let Some((score, lock)) = shared {
+        g.score_path = score;
+        g.lock_path = lock;
+    }
+    let exit = g.rogue_main(&s.args);
     // The terminal after everything the program wrote.
     let Some(screen) = g.scr.terminal().cloned() else {
         return Err(TraceError::Parse("the screen model has no terminal".into()));

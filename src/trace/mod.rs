@@ -40,6 +40,11 @@ impl std::error::Error for TraceError {}
 pub struct RunOptions {
     /// `--out-dir`: where a whole-program case runs and leaves its files.
     pub out_dir: Option<PathBuf>,
+    /// `--score-file`: for a whole-program case, the score file (an
+    /// absolute path, used as it is and not in the run's folder, with its
+    /// lock next to it), so that several runs can share one file. The
+    /// case's `rogue.scr` in-file, if any, is then not what the game reads.
+    pub score_file: Option<PathBuf>,
 }
 
 /// Run the case at `path` and return exactly what it must print.

@@ -1,0 +1,63 @@
+//! Benchmark: every `games` golden's keys replayed headless on the
+//! in-memory screen, in keys per second (one core). The original, linked
+//! with curses on a dummy terminal, plays the same 60 games' 51,533 keys at
+//! about 131,000 keys per second on the development machine.
+//!
+//!     cargo bench --bench games [-- ROUNDS]
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Instant;
+
+use rogue::curses::model::Model;
+use rogue::game::Game;
+use rogue::trace::Case;
+use rogue::trace::games::{Setup, setup, temp_dir};
+
+fn cases() -> Vec<Case> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("oracle/cases/games");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .expect("oracle/cases/games")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "case"))
+        .collect();
+    paths.sort();
+    paths.iter().map(|p| Case::read(p).expect("a readable case")).collect()
+}
+
+fn play(s: &Setup) -> usize {
+    let mut model = Model::new(s.lines, s.cols);
+    model.push_input(&s.keys);
+    let mut g = Game::with(Box::new(s.host.clone()), Box::new(model));
+    g.master = s.master;
+    black_box(g.rogue_main(&s.args));
+    s.keys.len()
+}
+
+fn main() {
+    let rounds: usize = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(5);
+    let dir = temp_dir();
+    let setups: Vec<Setup> = cases()
+        .iter()
+        .enumerate()
+        .map(|(i, c)| setup(c, &dir.join(i.to_string())).expect("a case that sets up"))
+        .collect();
+    let keys: usize = setups.iter().map(|s| s.keys.len()).sum();
+    for s in &setups {
+        play(s);
+    }
+    let mut best = f64::MAX;
+    for _ in 0..rounds {
+        let start = Instant::now();
+        for s in &setups {
+            play(s);
+        }
+        best = best.min(start.elapsed().as_secs_f64());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    println!(
+        "games: {} goldens, {keys} keys in {best:.3} s (best of {rounds}): {:.0} keys/s",
+        setups.len(),
+        keys as f64 / best
+    );
+}
