@@ -7,16 +7,15 @@ use rogue::bot::Explorer;
 use rogue::curses::model::Model;
 use rogue::game::Game;
 use rogue::host::ScriptedHost;
-use std::cell::RefCell;
 use std::io::Write;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
 /// The bot, shared so its keys can be read after the game.
-struct Shared(Rc<RefCell<Explorer>>);
+struct Shared(Arc<Mutex<Explorer>>);
 
 impl rogue::curses::model::KeySource for Shared {
     fn key(&mut self, screen: &rogue::curses::model::Terminal) -> Result<u8, rogue::ending::Interrupt> {
-        self.0.borrow_mut().key(screen)
+        self.0.lock().expect("the bot").key(screen)
     }
 }
 
@@ -24,9 +23,9 @@ fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
     let num = |i: usize, d: i64| a.get(i).and_then(|v| v.parse().ok()).unwrap_or(d);
     let (time, pid, keys, botseed) = (num(0, 1_700_000_000), num(1, 1000) as i32, num(2, 2000) as usize, num(3, 1));
-    let bot = Rc::new(RefCell::new(Explorer::new(botseed as u64, keys)));
+    let bot = Arc::new(Mutex::new(Explorer::new(botseed as u64, keys)));
     let mut model = Model::standard();
-    model.set_input(Box::new(Shared(Rc::clone(&bot))));
+    model.set_input(Box::new(Shared(Arc::clone(&bot))));
     let mut host = ScriptedHost::nowhere();
     host.time = time;
     host.pid = pid;
@@ -35,6 +34,6 @@ fn main() {
     let mut g = Game::with(Box::new(host), Box::new(model));
     let exit = g.rogue_main(&[]);
     eprintln!("exit {exit:?} level {} max_level {}", g.level, g.max_level);
-    let sent = bot.borrow().sent.clone();
+    let sent = bot.lock().expect("the bot").sent.clone();
     let _ = std::io::stdout().write_all(&sent);
 }

@@ -146,6 +146,13 @@ impl Explorer {
                 };
             }
         }
+        // Wounded and nothing next to her: rest a while.
+        if let Some(st) = crate::session::Status::parse(&status)
+            && st.hp * 5 < st.max_hp * 3
+            && !self.rng.one_in(4)
+        {
+            return b's';
+        }
         // Now and then something else.
         if self.rng.one_in(25) {
             let cmds = b"iqrewWTPRdtzsDIc)]=@/?^.,";

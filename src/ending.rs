@@ -23,6 +23,10 @@ pub enum Ending {
     /// Scripted input ran out at a key wait (traces and bots only; a
     /// person at a terminal never runs out of keys).
     EndOfKeys,
+    /// A bot session stopped the game at the wait for a turn's command,
+    /// where the whole game is in [`crate::game::Game`] and
+    /// [`crate::game::Game::resume`] goes on with it.
+    Paused,
     /// `my_exit(status)` after a message the caller already printed.
     Exit(i32),
     /// A signal arrived where the C lets it act: 2 (SIGINT) runs
@@ -39,6 +43,7 @@ impl fmt::Display for Ending {
             Ending::Saved => f.write_str("saved"),
             Ending::Hangup => f.write_str("hangup"),
             Ending::EndOfKeys => f.write_str("end of keys"),
+            Ending::Paused => f.write_str("paused"),
             Ending::Exit(s) => write!(f, "exit status {s}"),
             Ending::Signal(s) => write!(f, "signal {s}"),
         }
@@ -50,6 +55,9 @@ impl fmt::Display for Ending {
 pub enum Interrupt {
     /// The scripted keys are all used up.
     EndOfInput,
+    /// A bot session asks to stop at a command wait (only there: see
+    /// [`Ending::Paused`]).
+    Pause,
     /// SIGHUP or SIGTERM arrived (the real terminal only).
     Hangup,
     /// A key typed at a line read in the tty's normal mode raised a signal
@@ -61,6 +69,7 @@ impl From<Interrupt> for Ending {
     fn from(i: Interrupt) -> Self {
         match i {
             Interrupt::EndOfInput => Ending::EndOfKeys,
+            Interrupt::Pause => Ending::Paused,
             Interrupt::Hangup => Ending::Hangup,
             Interrupt::Signal(s) => Ending::Signal(s),
         }
@@ -77,6 +86,8 @@ pub enum Exit {
     Status(i32),
     /// Scripted input ran out (traces and bots).
     EndOfInput,
+    /// Stopped at a command wait, to go on later ([`Ending::Paused`]).
+    Paused,
     /// Killed by a signal.
     Killed(i32),
 }

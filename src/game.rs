@@ -38,7 +38,7 @@ fn table<const N: usize>(base: &[BaseInfo; N]) -> [ObjInfo; N] {
 /// game tells it what only a watcher needs; nothing it answers changes the
 /// game, except that a watcher may take the messages instead of the
 /// message line (as the oracle's core harness does, FORMAT-core.md §3.2).
-pub trait Observer {
+pub trait Observer: Send {
     /// A copy for a copy of the game (by default, nobody watches it).
     fn box_clone(&self) -> Box<dyn Observer> {
         Box::new(NoObserver)
@@ -52,6 +52,9 @@ pub trait Observer {
     }
     /// A message as composed, when [`Observer::records_messages`] is on.
     fn message(&mut self, _text: &[u8]) {}
+    /// A saved game is about to be restored from these bytes (a record
+    /// keeps them: the file is gone once the game is restored).
+    fn restoring(&mut self, _path: &[u8], _bytes: &[u8]) {}
 }
 
 /// What a [`Recorder`] saw.
@@ -64,12 +67,12 @@ pub struct Record {
 /// A watcher that takes the messages and notes the stages, for traces and
 /// tests; clones share one [`Record`].
 #[derive(Clone, Debug, Default)]
-pub struct Recorder(pub std::rc::Rc<std::cell::RefCell<Record>>);
+pub struct Recorder(pub std::sync::Arc<std::sync::Mutex<Record>>);
 
 impl Recorder {
     /// The messages so far, oldest first, taken out of the record.
     pub fn take_messages(&self) -> Vec<String> {
-        std::mem::take(&mut self.0.borrow_mut().messages)
+        std::mem::take(&mut self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).messages)
             .into_iter()
             .map(|m| String::from_utf8_lossy(&m).into_owned())
             .collect()
@@ -77,7 +80,7 @@ impl Recorder {
 
     /// The stages so far, taken out of the record.
     pub fn take_stages(&self) -> Vec<(&'static str, i32)> {
-        std::mem::take(&mut self.0.borrow_mut().stages)
+        std::mem::take(&mut self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).stages)
     }
 }
 
@@ -87,7 +90,7 @@ impl Observer for Recorder {
     }
 
     fn stage(&mut self, name: &'static str, seed: i32) {
-        self.0.borrow_mut().stages.push((name, seed));
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).stages.push((name, seed));
     }
 
     fn records_messages(&self) -> bool {
@@ -95,7 +98,7 @@ impl Observer for Recorder {
     }
 
     fn message(&mut self, text: &[u8]) {
-        self.0.borrow_mut().messages.push(text.to_vec());
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).messages.push(text.to_vec());
     }
 }
 
@@ -323,6 +326,8 @@ pub struct Game {
     pub countch: u8,
     /// command.c: the turns left of the command under way (`ntimes`).
     pub cmd_ntimes: i32,
+    /// How the game ended, once it has (for bots; the C just exits).
+    pub outcome: Option<crate::ending::Ending>,
     pub direction: u8,
     pub newcount: bool,
     /// misc.c: `get_dir()`'s last answer.
@@ -485,6 +490,7 @@ impl Game {
             status_shadow: StatusShadow::default(),
             countch: 0,
             cmd_ntimes: 0,
+            outcome: None,
             direction: 0,
             newcount: false,
             last_delt: Coord::default(),

@@ -23,7 +23,7 @@ pub struct FileStat {
 
 /// The services of the machine. File paths are the game's own bytes (C
 /// strings); the host decides where they live.
-pub trait Host {
+pub trait Host: Send {
     /// `time(NULL)`.
     fn time(&self) -> i64;
     /// `getpid()`.
@@ -108,6 +108,12 @@ fn bytes_path(p: &[u8]) -> PathBuf {
 pub struct UnixHost;
 
 impl UnixHost {
+    /// `getgid()` (a record's `gid` header).
+    pub fn getgid(&self) -> u32 {
+        // SAFETY: getgid has no preconditions and cannot fail.
+        unsafe { libc::getgid() }
+    }
+
     fn passwd_field(field: fn(&libc::passwd) -> *const libc::c_char) -> Option<Vec<u8>> {
         // SAFETY: getpwuid returns NULL or a pointer to a static record
         // whose string fields are valid C strings until the next call; the
@@ -297,18 +303,9 @@ impl Host for ScriptedHost {
         // The working directory is the home directory without its slash,
         // so relative names and names under the home both land in `dir`
         // (`/home/rodney//t.sav` is `/home/rodney/t.sav`, as for the
-        // kernel).
-        let path = bytes_path(p);
-        let home = bytes_path(&self.home);
-        let rel: PathBuf = if let Ok(rest) = path.strip_prefix(&home) {
-            rest.to_path_buf()
-        } else if path.is_absolute() {
-            // Anywhere else on the recording machine: keep the name only,
-            // in the folder.
-            path.file_name().map(PathBuf::from).unwrap_or_default()
-        } else {
-            path
-        };
+        // kernel); a name anywhere else on the recording machine keeps
+        // only its file name.
+        let rel = crate::record::case_place(&self.home, p);
         self.dir.join(rel)
     }
 }

@@ -58,6 +58,23 @@ impl Game {
         Err(Ending::Exit(0))
     }
 
+    /// Go on with a game stopped at the wait for a turn's command
+    /// ([`crate::ending::Ending::Paused`], or a copy of such a game): the
+    /// wait first, then `playit`'s loop, to the game's end or next pause.
+    pub fn resume(&mut self) -> crate::ending::Exit {
+        let run = |g: &mut Game| -> Flow {
+            g.command_turns(true)?;
+            while g.playing {
+                g.command()?;
+            }
+            Err(Ending::Exit(0))
+        };
+        match run(self) {
+            Ok(()) => crate::ending::Exit::Status(0),
+            Err(e) => self.end_game(e),
+        }
+    }
+
     /// `quit`: make sure the player means it, then end the game.
     pub fn quit(&mut self) -> Flow {
         if !self.q_comm {

@@ -370,6 +370,9 @@ impl Game {
     /// and in the files, then the exit status.
     pub fn end_game(&mut self, ending: crate::ending::Ending) -> crate::ending::Exit {
         use crate::ending::{Ending, Exit};
+        if ending != Ending::Paused {
+            self.outcome = Some(ending);
+        }
         let shown = match ending {
             Ending::Died(m) => self.death(m),
             Ending::Quit => self.quit_ending(),
@@ -380,6 +383,7 @@ impl Game {
                 return Exit::Status(0);
             }
             Ending::EndOfKeys => return Exit::EndOfInput,
+            Ending::Paused => return Exit::Paused,
             Ending::Exit(s) => return Exit::Status(s),
             Ending::Signal(s) => return self.on_signal(s),
         };

@@ -132,6 +132,7 @@ impl Game {
                 return Ok(());
             }
         };
+        self.obs.restoring(&file, &bytes);
         let st = self.host.stat(&file).ok();
         let mut r = SaveReader::new(&bytes);
         let header = match read_header(&mut r) {

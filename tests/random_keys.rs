@@ -8,8 +8,8 @@
 
 mod common;
 
-use std::cell::Cell;
-use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use common::Inputs;
 use rogue::curses::model::{KeySource, Model, Terminal};
@@ -25,7 +25,7 @@ struct RandomKeys {
     inp: Inputs,
     left: usize,
     /// The generator's seed at the last key, to bound the work per key.
-    keys_read: Rc<Cell<usize>>,
+    keys_read: Arc<AtomicUsize>,
 }
 
 impl KeySource for RandomKeys {
@@ -34,7 +34,7 @@ impl KeySource for RandomKeys {
             return Err(Interrupt::EndOfInput);
         }
         self.left -= 1;
-        self.keys_read.set(self.keys_read.get() + 1);
+        self.keys_read.fetch_add(1, Ordering::Relaxed);
         let k = if self.inp.chance(4) {
             (self.inp.next_u64() & 0xff) as u8
         } else {
@@ -51,15 +51,15 @@ impl KeySource for RandomKeys {
 
 fn play(seed: u64, keys: usize) {
     let mut model = Model::standard();
-    let keys_read = Rc::new(Cell::new(0));
-    model.set_input(Box::new(RandomKeys { inp: Inputs::new(seed), left: keys, keys_read: Rc::clone(&keys_read) }));
+    let keys_read = Arc::new(AtomicUsize::new(0));
+    model.set_input(Box::new(RandomKeys { inp: Inputs::new(seed), left: keys, keys_read: Arc::clone(&keys_read) }));
     let mut host = ScriptedHost::nowhere();
     host.time = 1_700_000_000 + (seed as i64 % 100_000);
     host.pid = (seed % 30_000) as i32;
     let mut g = Game::with(Box::new(host), Box::new(model));
     let exit = g.rogue_main(&[]);
     if std::env::var("RANDOM_KEYS_VERBOSE").is_ok() {
-        eprintln!("seed {seed}: {exit:?} after {} keys, level {}", keys_read.get(), g.level);
+        eprintln!("seed {seed}: {exit:?} after {} keys, level {}", keys_read.load(Ordering::Relaxed), g.level);
     }
     // Any way out is fine (^\\ at the last line read kills the process,
     // as in the original); what matters is that it got out.

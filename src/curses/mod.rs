@@ -53,7 +53,7 @@ impl Win {
 /// The curses calls the game makes, window by window. Methods return `true`
 /// for curses `OK` and `false` for `ERR`; the game mostly ignores them, as
 /// the original does.
-pub trait Curses {
+pub trait Curses: Send {
     /// `LINES`.
     fn lines(&self) -> i32;
     /// `COLS`.
@@ -114,6 +114,11 @@ pub trait Curses {
     /// in-memory model does; a real terminal does not).
     fn terminal(&self) -> Option<&model::Terminal> {
         None
+    }
+    /// Take keys from this source from now on, where the backend reads
+    /// scripted keys (the model does; `false` for a real terminal).
+    fn set_keys(&mut self, _keys: Box<dyn model::KeySource>) -> bool {
+        false
     }
     /// The game is (or stops being) at the wait for a turn's command, the
     /// wait where a copy of it can be played on (bots and replays care).

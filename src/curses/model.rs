@@ -18,7 +18,7 @@ use crate::ending::Interrupt;
 /// terminal as a person would see it at that moment, so a source can also
 /// watch the screen: `rogue-trace` takes its frames here, a bot decides
 /// its next key here.
-pub trait KeySource {
+pub trait KeySource: Send {
     /// A copy for a copy of the screen: by default, no keys at all (a
     /// snapshot's keys are given to it when it is played on).
     fn box_clone(&self) -> Box<dyn KeySource> {
@@ -165,7 +165,8 @@ pub struct Terminal {
 }
 
 impl Terminal {
-    fn new(lines: i32, cols: i32) -> Self {
+    /// A blank terminal.
+    pub fn new(lines: i32, cols: i32) -> Self {
         Terminal { lines, cols, cells: vec![BLANK; (lines * cols) as usize], cury: 0, curx: 0 }
     }
 
@@ -1022,6 +1023,11 @@ impl Curses for Model {
 
     fn terminal(&self) -> Option<&Terminal> {
         Some(&self.term)
+    }
+
+    fn set_keys(&mut self, keys: Box<dyn KeySource>) -> bool {
+        self.input = keys;
+        true
     }
 
     fn read_line(&mut self, max: usize) -> Result<Vec<u8>, Interrupt> {

@@ -18,16 +18,145 @@ use crate::signals::{hangup_pending, take_interrupt};
 pub struct Ncurses {
     wins: Vec<Option<nc::WINDOW>>,
     started: bool,
+    /// `--record`: told every key the game reads.
+    key_log: Option<KeyLog>,
+    /// `--replay`: the keys come from a record.
+    replay: Option<Replay>,
+    /// The screen size to play at, whatever the terminal's (a replay's).
+    size: Option<(i32, i32)>,
+}
+
+/// What `--record` does with the keys the game reads: the bytes (as the
+/// in-memory model must be given them to do the same) and the screen size.
+pub type KeyLog = std::sync::Arc<std::sync::Mutex<dyn FnMut(&[u8], (i32, i32)) + Send>>;
+
+/// `--replay`: keys from a record instead of the keyboard, one every
+/// `delay_ms`; the viewer's keys pause (space), step (`n` or `.`), speed
+/// up (`+`), slow down (`-`) and stop (`q`).
+#[derive(Clone, Debug)]
+pub struct Replay {
+    keys: std::collections::VecDeque<u8>,
+    delay_ms: i32,
+    paused: bool,
+}
+
+impl Replay {
+    pub fn new(keys: &[u8], delay_ms: i32, paused: bool) -> Self {
+        Replay { keys: keys.iter().copied().collect(), delay_ms: delay_ms.max(0), paused }
+    }
 }
 
 /// `md_init` sets ESCDELAY to 64 milliseconds.
 const ESCDELAY_MS: i32 = 64;
 
+// SAFETY: the window pointers are ncurses' own, used only through this
+// value's methods. ncurses is not thread-safe, but a game only moves
+// between threads (a bot session's worker); it is never used from two at
+// once, and `&Ncurses` gives no access to them (no `Sync`).
+unsafe impl Send for Ncurses {}
+
 impl Ncurses {
     /// The terminal, not yet taken over: `initscr` does that (so that
     /// `rogue -s` and failed restores never touch curses).
     pub fn new() -> Self {
-        Ncurses { wins: Vec::new(), started: false }
+        Ncurses { wins: Vec::new(), started: false, key_log: None, replay: None, size: None }
+    }
+
+    /// Tell `log` every key the game reads from now on.
+    pub fn log_keys(&mut self, log: KeyLog) {
+        self.key_log = Some(log);
+    }
+
+    /// Take the keys from a record, at the given size.
+    pub fn replay(&mut self, replay: Replay, lines: i32, cols: i32) {
+        self.replay = Some(replay);
+        self.size = Some((lines, cols));
+    }
+
+    /// `fgets` on the terminal in its normal mode, a byte at a time so a
+    /// hangup is noticed.
+    fn read_line_tty(&mut self, max: usize) -> Result<Vec<u8>, Interrupt> {
+        let mut line = Vec::new();
+        let stdin = std::io::stdin();
+        let mut lock = stdin.lock();
+        let mut byte = [0u8; 1];
+        while line.len() + 1 < max {
+            if hangup_pending() {
+                return Err(Interrupt::Hangup);
+            }
+            match std::io::Read::read(&mut lock, &mut byte) {
+                Ok(1) => {
+                    line.push(byte[0]);
+                    if byte[0] == b'\n' {
+                        break;
+                    }
+                }
+                Ok(_) => {
+                    if line.is_empty() {
+                        return Err(Interrupt::EndOfInput);
+                    }
+                    break;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
+                    if hangup_pending() {
+                        return Err(Interrupt::Hangup);
+                    }
+                }
+                Err(_) => return Err(Interrupt::EndOfInput),
+            }
+        }
+        Ok(line)
+    }
+
+    fn logged(&self, bytes: &[u8]) {
+        if let Some(log) = &self.key_log {
+            let mut f = log.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            f(bytes, (nc::LINES(), nc::COLS()));
+        }
+    }
+
+    /// The next key of a replay, after its delay (or the viewer's step).
+    /// When the record is used up the screen stays until a key is typed.
+    fn replay_key(&mut self, win: nc::WINDOW) -> Result<u8, Interrupt> {
+        let Some(r) = self.replay.as_mut() else { return Err(Interrupt::EndOfInput) };
+        let result = loop {
+            if hangup_pending() {
+                break Err(Interrupt::EndOfInput);
+            }
+            if r.keys.is_empty() {
+                nc::wtimeout(win, -1);
+                nc::wgetch(win);
+                break Err(Interrupt::EndOfInput);
+            }
+            nc::wtimeout(win, if r.paused { -1 } else { r.delay_ms });
+            let c = nc::wgetch(win);
+            let step = match c {
+                nc::ERR => true,
+                c if c == i32::from(b' ') => {
+                    r.paused = !r.paused;
+                    false
+                }
+                c if c == i32::from(b'n') || c == i32::from(b'.') || c == nc::KEY_RIGHT => r.paused,
+                c if c == i32::from(b'+') || c == i32::from(b'=') => {
+                    r.delay_ms /= 2;
+                    false
+                }
+                c if c == i32::from(b'-') => {
+                    r.delay_ms = (r.delay_ms * 2).clamp(10, 10_000);
+                    false
+                }
+                c if c == i32::from(b'q') || c == 27 => {
+                    r.keys.clear();
+                    break Err(Interrupt::EndOfInput);
+                }
+                _ => false,
+            };
+            if step && let Some(k) = r.keys.pop_front() {
+                break Ok(k);
+            }
+        };
+        nc::wtimeout(win, -1);
+        result
     }
 
     /// `endwin()` from a panic hook: the terminal back in its normal mode
@@ -49,7 +178,7 @@ impl Ncurses {
         if std.is_null() {
             return None;
         }
-        Some(Ncurses { wins: vec![Some(nc::stdscr()), Some(nc::curscr())], started: true })
+        Some(Ncurses { wins: vec![Some(nc::stdscr()), Some(nc::curscr())], started: true, ..Ncurses::new() })
     }
 
     /// ncurses on a terminal of the given type whose output goes to
@@ -69,7 +198,7 @@ impl Ncurses {
         if screen.is_null() {
             return None;
         }
-        Some(Ncurses { wins: vec![Some(nc::stdscr()), Some(nc::curscr())], started: true })
+        Some(Ncurses { wins: vec![Some(nc::stdscr()), Some(nc::curscr())], started: true, ..Ncurses::new() })
     }
 
     fn w(&self, w: Win) -> nc::WINDOW {
@@ -105,6 +234,15 @@ impl Curses for Ncurses {
         if !self.started {
             nc::set_escdelay(ESCDELAY_MS);
             nc::initscr();
+            // A replay plays at its record's size, in the top left corner
+            // of a larger terminal (a smaller one gets the game's own
+            // "the screen must be at least" refusal).
+            if let Some((lines, cols)) = self.size
+                && nc::LINES() >= lines
+                && nc::COLS() >= cols
+            {
+                nc::resizeterm(lines, cols);
+            }
             self.wins = vec![Some(nc::stdscr()), Some(nc::curscr())];
             self.started = true;
         }
@@ -216,10 +354,21 @@ impl Curses for Ncurses {
     }
 
     fn wgetch(&mut self, w: Win) -> Result<u8, Interrupt> {
-        md_readchar(self.w(w))
+        if self.replay.is_some() {
+            return Ok(self.replay_key(self.w(w))? & 0x7f);
+        }
+        let c = md_readchar(self.w(w))?;
+        self.logged(&[c]);
+        Ok(c)
     }
 
     fn wgetch_raw(&mut self, w: Win) -> Result<i32, Interrupt> {
+        if self.replay.is_some() {
+            // The keypad is on in a game: ^H is the backspace key, as the
+            // model reads it.
+            let b = self.replay_key(self.w(w))?;
+            return Ok(if b == 0x08 { nc::KEY_BACKSPACE } else { i32::from(b) });
+        }
         // A hangup noted while the game was busy: do not block first.
         if hangup_pending() {
             return Err(Interrupt::Hangup);
@@ -227,6 +376,15 @@ impl Curses for Ncurses {
         let c = nc::wgetch(self.w(w));
         if hangup_pending() {
             return Err(Interrupt::Hangup);
+        }
+        // The byte that makes the model's wgetnstr do the same: the arrow
+        // and enter keys it knows as their bytes, other function keys
+        // (which only beep) not at all.
+        match c {
+            nc::KEY_BACKSPACE | nc::KEY_LEFT => self.logged(&[0x08]),
+            nc::KEY_DOWN | nc::KEY_ENTER => self.logged(b"\n"),
+            0..=255 => self.logged(&[c as u8]),
+            _ => {}
         }
         Ok(c)
     }
@@ -236,35 +394,24 @@ impl Curses for Ncurses {
     }
 
     fn read_line(&mut self, max: usize) -> Result<Vec<u8>, Interrupt> {
-        let mut line = Vec::new();
-        let stdin = std::io::stdin();
-        let mut lock = stdin.lock();
-        let mut byte = [0u8; 1];
-        while line.len() + 1 < max {
-            if hangup_pending() {
-                return Err(Interrupt::Hangup);
-            }
-            match std::io::Read::read(&mut lock, &mut byte) {
-                Ok(1) => {
-                    line.push(byte[0]);
-                    if byte[0] == b'\n' {
-                        break;
-                    }
-                }
-                Ok(_) => {
-                    if line.is_empty() {
-                        return Err(Interrupt::EndOfInput);
-                    }
-                    break;
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
-                    if hangup_pending() {
-                        return Err(Interrupt::Hangup);
-                    }
-                }
-                Err(_) => return Err(Interrupt::EndOfInput),
-            }
+        if let Some(r) = self.replay.as_mut() {
+            // Curses is off: the line is typed after the delay and echoed
+            // as the terminal would.
+            let n = r.keys.iter().position(|&b| b == b'\n').map(|i| i + 1);
+            let Some(n) = n else { return Err(Interrupt::EndOfInput) };
+            std::thread::sleep(std::time::Duration::from_millis(r.delay_ms.max(0) as u64));
+            let line: Vec<u8> = r.keys.drain(..n).collect();
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(
+                &line.iter().flat_map(|&b| if b == b'\n' { vec![b'\r', b'\n'] } else { vec![b] }).collect::<Vec<u8>>(),
+            );
+            let _ = out.flush();
+            let mut line = line;
+            line.truncate(max.saturating_sub(1));
+            return Ok(line);
         }
+        let line = self.read_line_tty(max)?;
+        self.logged(&line);
         Ok(line)
     }
 

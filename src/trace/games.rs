@@ -2,11 +2,10 @@
 //! program from a seed and keystrokes, printed as the terminal's screen at
 //! every key wait and at the end (FORMAT-games.md §2).
 
-use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::path::Path;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::{Case, RunOptions, TraceError};
 use crate::curses::model::{KeySource, Model, Terminal};
@@ -70,14 +69,17 @@ fn label(b: u8) -> String {
 /// The keys of a case, taking a frame at every wait.
 struct TraceKeys {
     keys: VecDeque<u8>,
-    log: Rc<RefCell<FrameLog>>,
+    log: Arc<Mutex<FrameLog>>,
 }
 
 impl KeySource for TraceKeys {
     fn key(&mut self, screen: &Terminal) -> Result<u8, Interrupt> {
         let k = self.keys.pop_front();
         let next = k.map_or_else(|| "EOF".to_string(), label);
-        self.log.borrow_mut().frame(&format!("key {},{} next={next}", screen.cury, screen.curx), screen);
+        self.log
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .frame(&format!("key {},{} next={next}", screen.cury, screen.curx), screen);
         k.ok_or(Interrupt::EndOfInput)
     }
 
@@ -85,13 +87,13 @@ impl KeySource for TraceKeys {
         let n = self.keys.iter().position(|&b| b == b'\n');
         let Some(n) = n else {
             let head = format!("line {},{} next=EOF", screen.cury, screen.curx);
-            self.log.borrow_mut().frame(&head, screen);
+            self.log.lock().unwrap_or_else(PoisonError::into_inner).frame(&head, screen);
             return Err(Interrupt::EndOfInput);
         };
         let bytes: Vec<u8> = self.keys.drain(..=n).collect();
         let next: String = bytes.iter().map(|&b| label(b)).collect();
         let head = format!("line {},{} next={next}", screen.cury, screen.curx);
-        self.log.borrow_mut().frame(&head, screen);
+        self.log.lock().unwrap_or_else(PoisonError::into_inner).frame(&head, screen);
         Ok(bytes)
     }
 }
@@ -230,9 +232,9 @@ pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
         s.host.real_paths = vec![p.clone(), std::ffi::OsStr::from_bytes(&lock).into()];
         (score, lock)
     });
-    let log = Rc::new(RefCell::new(FrameLog::default()));
+    let log = Arc::new(Mutex::new(FrameLog::default()));
     let mut model = Model::new(s.lines, s.cols);
-    model.set_input(Box::new(TraceKeys { keys: s.keys.into(), log: Rc::clone(&log) }));
+    model.set_input(Box::new(TraceKeys { keys: s.keys.into(), log: Arc::clone(&log) }));
     let mut g = Game::with(Box::new(s.host), Box::new(model));
     g.master = s.master;
     if let Some((score, lock)) = shared {
@@ -245,7 +247,7 @@ pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
         return Err(TraceError::Parse("the screen model has no terminal".into()));
     };
     drop(g);
-    let mut log = std::mem::take(&mut *log.borrow_mut());
+    let mut log = std::mem::take(&mut *log.lock().unwrap_or_else(PoisonError::into_inner));
     match exit {
         Exit::Status(s) => {
             log.frame(&format!("exit {},{} status={s}", screen.cury, screen.curx), &screen);
@@ -255,7 +257,7 @@ pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
             log.frame(&format!("exit {},{} signal={sig}", screen.cury, screen.curx), &screen);
             log.out.push_str("END exit\n");
         }
-        Exit::EndOfInput => log.out.push_str("END eof\n"),
+        Exit::EndOfInput | Exit::Paused => log.out.push_str("END eof\n"),
     }
     if temporary {
         let _ = std::fs::remove_dir_all(&dir);

@@ -1,0 +1,146 @@
+//! Benchmark of the bot interface (`rogue::session`), one core per game:
+//! every `games` golden's keys typed through [`play`] (a frame per key to
+//! the bot, on the caller's thread), through [`Session::send`] (a frame
+//! per key back from the game's worker thread), snapshots per second, and
+//! the same keys through `rogue --bot` over a pipe.
+//!
+//!     cargo bench --bench bot [-- ROUNDS]
+
+use std::hint::black_box;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use rogue::session::{Config, Observation, Session, Wait, play};
+use rogue::trace::Case;
+use rogue::trace::games::decode_body;
+
+/// A golden game as a session config and its keys.
+fn goldens() -> Vec<(Config, Vec<u8>)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("oracle/cases/games");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .expect("oracle/cases/games")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "case"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .filter_map(|p| {
+            let c = Case::read(p).expect("a readable case");
+            if c.get("args").is_some() {
+                return None;
+            }
+            let time: i64 = c.get("time")?.parse().ok()?;
+            let pid: i32 = c.get("pid")?.parse().ok()?;
+            let config = Config {
+                seed: (time as i32).wrapping_add(pid),
+                user: c.get("user")?.to_string(),
+                rogueopts: c.get("rogueopts").map(str::to_string),
+                time,
+                ..Config::default()
+            };
+            Some((config, decode_body(&c.body).ok()?))
+        })
+        .collect()
+}
+
+fn best_of<F: FnMut() -> usize>(rounds: usize, mut f: F) -> (usize, f64) {
+    let mut best = f64::MAX;
+    let mut n = 0;
+    for _ in 0..rounds {
+        let t = Instant::now();
+        n = f();
+        best = best.min(t.elapsed().as_secs_f64());
+    }
+    (n, best)
+}
+
+fn main() {
+    let rounds: usize = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(5);
+    let games = goldens();
+    let keys: usize = games.iter().map(|(_, k)| k.len()).sum();
+    println!("{} golden games, {keys} keys", games.len());
+
+    let (n, t) = best_of(rounds, || {
+        let mut n = 0;
+        for (config, keys) in &games {
+            let mut it = keys.clone().into_iter();
+            let (obs, _) = play(config, move |o: &Observation| {
+                black_box(o);
+                it.next()
+            });
+            n += obs.keys as usize;
+        }
+        n
+    });
+    println!("play (library, frame per key, one thread): {:.0} keys/s", n as f64 / t);
+
+    let (n, t) = best_of(rounds, || {
+        let mut n = 0;
+        for (config, keys) in &games {
+            let mut s = Session::new(config);
+            for &k in keys {
+                black_box(s.send(k));
+                n += 1;
+            }
+        }
+        n
+    });
+    println!("Session::send (library, frame per key): {:.0} keys/s", n as f64 / t);
+
+    let (n, t) = best_of(rounds, || {
+        let mut n = 0;
+        for (config, keys) in &games {
+            let mut s = Session::new(config);
+            for &k in keys {
+                if s.observation().wait == Wait::Command {
+                    black_box(s.snapshot());
+                    n += 1;
+                }
+                s.send(k);
+            }
+        }
+        n
+    });
+    println!("Session::snapshot at command waits: {:.0} snapshots/s (keys included)", n as f64 / t);
+
+    let bin = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/rogue");
+    if bin.exists() {
+        let (n, t) = best_of(rounds, || {
+            let mut n = 0;
+            let mut child = Command::new(&bin)
+                .arg("--bot")
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .expect("rogue --bot");
+            let mut to = child.stdin.take().expect("stdin");
+            let mut from = BufReader::new(child.stdout.take().expect("stdout"));
+            let mut line = String::new();
+            // The game it starts with.
+            from.read_line(&mut line).expect("read");
+            for (config, keys) in &games {
+                let opts = config.rogueopts.as_deref().unwrap_or("");
+                writeln!(to, "new {} {} {} {opts}", config.seed, config.time, config.user).expect("write");
+                to.flush().expect("flush");
+                line.clear();
+                from.read_line(&mut line).expect("read");
+                for &k in keys {
+                    writeln!(to, "key {k}").expect("write");
+                    to.flush().expect("flush");
+                    line.clear();
+                    from.read_line(&mut line).expect("read");
+                    n += 1;
+                }
+            }
+            drop(to);
+            let _ = child.wait();
+            n
+        });
+        println!("rogue --bot (pipe, JSON per key): {:.0} keys/s", n as f64 / t);
+    } else {
+        println!("rogue --bot: build target/release/rogue first (cargo build --release)");
+    }
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""A bot in Python that plays Rogue through `rogue --bot`.
+
+    cargo build --release
+    python3 examples/bot_client.py [SEED] [KEYS]
+
+It walks at random, answers --More-- and prompts, fights what is next to
+it, takes the stairs when it stands on them, and tries a branch before
+committing to it: at each step it keeps a snapshot, looks one move ahead
+for each direction, and goes back (the game is deterministic, so looking
+ahead costs nothing but time).
+"""
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+ROGUE = Path(__file__).resolve().parent.parent / "target" / "release" / "rogue"
+MOVES = "hjklyubn"
+
+
+class Rogue:
+    """One `rogue --bot` process: send a line, read one JSON answer."""
+
+    def __init__(self, seed):
+        self.p = subprocess.Popen(
+            [str(ROGUE), "--bot", "--seed", str(seed)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+        self.obs = self._read()
+
+    def _read(self):
+        return json.loads(self.p.stdout.readline())
+
+    def ask(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+        return self._read()
+
+    def key(self, k):
+        self.obs = self.ask("\\n" if k == "\n" else "\\e" if k == "\x1b" else k)
+        return self.obs
+
+    def snapshot(self):
+        return self.ask("snapshot")["snapshot"]
+
+    def restore(self, sid):
+        self.obs = self.ask(f"restore {sid}")
+        return self.obs
+
+    def close(self):
+        self.p.stdin.write("quit\n")
+        self.p.stdin.flush()
+        self.p.wait()
+
+
+def hp(obs):
+    s = obs["status"]
+    return s["hp"] if s else 0
+
+
+def main():
+    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 1
+    keys = int(sys.argv[2]) if len(sys.argv) > 2 else 1500
+    rng = random.Random(seed)
+    g = Rogue(seed)
+    for _ in range(keys):
+        o = g.obs
+        if o["outcome"]:
+            break
+        top, bottom = o["rows"][0], o["rows"][-1]
+        if o["wait"] != "command":
+            # --More--, a prompt, the tombstone or the score list.
+            g.key("\n" if "Press return" in bottom or o["wait"] == "line" else " " if "More" in top else "\x1b")
+            continue
+        y, x = o["cursor"]
+        if any(r[x:x + 1] == "%" for r in [o["rows"][y]]) and rng.random() < 0.3:
+            g.key(">")
+            continue
+        # Look one step ahead in each direction and keep the best.
+        here = g.snapshot()
+        best, best_score = None, None
+        for m in rng.sample(MOVES, len(MOVES)):
+            after = g.key(m)
+            score = (after["outcome"] is None, hp(after), after["status"]["gold"] if after["status"] else 0,
+                     after["cursor"] != [y, x], rng.random())
+            if best_score is None or score > best_score:
+                best, best_score = m, score
+            g.restore(here)
+        g.ask(f"forget {here}")
+        g.key(best)
+    o = g.obs
+    s = o["status"] or {}
+    end = o["outcome"] or {"ending": "still playing"}
+    print(f"seed {seed}: level {s.get('level')}, gold {s.get('gold')}, {end['ending']}"
+          + (f" ({end['killer']})" if end.get("killer") else ""))
+    g.close()
+
+
+if __name__ == "__main__":
+    main()

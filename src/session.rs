@@ -1,0 +1,788 @@
+//! The game for programs: headless, deterministic, and cheap to copy.
+//!
+//! A game is started from a [`Config`] (seed, name, options) and shows the
+//! 24 x 80 screen a player would see; after every key the caller gets an
+//! [`Observation`]: that screen with its cursor and attributes, what the
+//! game is waiting for, the status line's values ([`Observation::status`]),
+//! the top line's message, and, once it is over, how it ended.
+//!
+//! Two ways to drive it:
+//!
+//! * [`play`] hands the observations to a [`Bot`] on the caller's thread
+//!   and takes its keys: the fastest way to play many games.
+//! * [`Session`] is driven from outside, a key at a time
+//!   ([`Session::send`]), and can be copied at any moment
+//!   ([`Session::snapshot`], [`Session::restore`]) for tree search. The
+//!   game runs on a worker thread of the session's own and waits there
+//!   for each key.
+//!
+//! ```
+//! use rogue::session::{Config, Session, Wait};
+//!
+//! let mut s = Session::new(&Config { seed: 42, ..Config::default() });
+//! assert_eq!(s.observation().wait, Wait::Command);
+//! let before = s.snapshot();
+//! let a = s.send_keys(b"hjkl").screen.clone();
+//! s.restore(&before);
+//! let b = s.send_keys(b"hjkl").screen.clone();
+//! assert_eq!(a, b);
+//! ```
+//!
+//! Determinism: the same config and keys give the same observations, on
+//! any machine, whether or not snapshots were taken in between. The game
+//! touches no files unless [`Config::dir`] names a folder for them (the
+//! score file, saves).
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+
+use crate::curses::model::{KeySource, Model, Terminal};
+use crate::curses::{A_CHARTEXT, A_STANDOUT};
+use crate::ending::{Ending, Exit, Interrupt};
+use crate::game::Game;
+use crate::handoff::{Receiver, Sender, channel};
+use crate::host::ScriptedHost;
+
+/// How to start a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The dungeon number (`dnum`), which seeds everything.
+    pub seed: i32,
+    /// The player's login name (the default for `name`).
+    pub user: String,
+    /// The ROGUEOPTS variable (`name=...,fruit=...,terse,...`), if set.
+    pub rogueopts: Option<String>,
+    /// The clock, in seconds since 1970: only the tombstone's year and
+    /// the score file's lock read it.
+    pub time: i64,
+    /// Screen size (at least 24 x 80).
+    pub lines: i32,
+    pub cols: i32,
+    /// Where the game's files live (the score file `rogue.scr`, saves in
+    /// the home directory, which is this folder too). `None`: no files;
+    /// the score list shows only this game and saving fails.
+    pub dir: Option<PathBuf>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config { seed: 0, user: "rodney".into(), rogueopts: None, time: 1_700_000_000, lines: 24, cols: 80, dir: None }
+    }
+}
+
+impl Config {
+    /// The game, set up but not started ([`Game::rogue_main`] starts it).
+    pub fn game(&self) -> Game {
+        let mut host = ScriptedHost::nowhere();
+        host.time = self.time;
+        host.user = self.user.as_bytes().to_vec();
+        // The home directory the game shows (the save file's default
+        // place); its files live in `dir`, or nowhere.
+        host.home = format!("/home/{}/", self.user).into_bytes();
+        if let Some(dir) = &self.dir {
+            host.dir = dir.clone();
+        }
+        host.env.push(("USER".into(), self.user.as_bytes().to_vec()));
+        if let Some(o) = &self.rogueopts {
+            host.env.push(("ROGUEOPTS".into(), o.as_bytes().to_vec()));
+        }
+        let model = Model::new(self.lines, self.cols);
+        let mut g = Game::with(Box::new(host), Box::new(model));
+        g.fixed_dnum = Some(self.seed);
+        g
+    }
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wait {
+    /// The command of a turn: the one wait where a snapshot is a plain
+    /// copy of the game.
+    Command,
+    /// Any other key: `--More--`, a prompt, a direction, an inventory.
+    Key,
+    /// A line typed in the terminal's normal mode (after the score list).
+    Line,
+    /// Nothing: the game is over.
+    Over,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The ending, where the game reached one (`None`: the program ended
+    /// otherwise, e.g. the session was stopped).
+    pub ending: Option<Ending>,
+    /// The exit status the program would have.
+    pub exit: Exit,
+    /// "killed by a bat" and the like, for a death.
+    pub killer: Option<String>,
+    /// The gold at the end (the score, for a death or a quit; a winner's
+    /// includes what the pack sold for).
+    pub gold: i32,
+    /// The deepest level reached.
+    pub max_level: i32,
+    /// A panic inside the game, which is a bug of the port: its message.
+    pub crashed: Option<String>,
+}
+
+impl Outcome {
+    fn of(g: &mut Game, exit: Exit) -> Outcome {
+        let ending = g.outcome;
+        let killer = match ending {
+            Some(Ending::Died(m)) => Some(String::from_utf8_lossy(&g.killname(m, true)).into_owned()),
+            _ => None,
+        };
+        Outcome { ending, exit, killer, gold: g.purse, max_level: g.max_level, crashed: None }
+    }
+
+    fn crashed(message: String) -> Outcome {
+        Outcome { ending: None, exit: Exit::Killed(6), killer: None, gold: 0, max_level: 0, crashed: Some(message) }
+    }
+}
+
+/// The values of the status line (`Level: 3  Gold: 120  Hp: 12(15)  Str:
+/// 16(16)  Arm: 4  Exp: 3/25  Hungry`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Status {
+    pub level: i32,
+    pub gold: i32,
+    pub hp: i32,
+    pub max_hp: i32,
+    pub str: i32,
+    pub max_str: i32,
+    pub arm: i32,
+    pub exp_level: i32,
+    pub exp: i32,
+    /// "Hungry", "Weak", "Faint" or empty.
+    pub hunger: String,
+}
+
+impl Status {
+    /// Read a status line; `None` when the row is not one.
+    pub fn parse(row: &str) -> Option<Status> {
+        let rest = row.strip_prefix("Level:")?;
+        let field = |name: &str| -> Option<&str> {
+            let at = rest.find(name)? + name.len();
+            rest[at..].split_whitespace().next()
+        };
+        let num = |s: &str| s.trim().parse::<i32>().ok();
+        let pair = |s: &str| -> Option<(i32, i32)> {
+            let (a, b) = s.split_once('(')?;
+            Some((num(a)?, num(b.strip_suffix(')')?)?))
+        };
+        // The hit points are padded inside: "Hp:  5(15)".
+        let hp_text: String = {
+            let at = rest.find("Hp:")? + 3;
+            rest[at..].trim_start().split("  ").next()?.replace(' ', "")
+        };
+        let (hp, max_hp) = pair(&hp_text)?;
+        let (str, max_str) = pair(field("Str:")?)?;
+        let (exp_level, exp) = {
+            let e = field("Exp:")?;
+            let (a, b) = e.split_once('/')?;
+            (num(a)?, num(b)?)
+        };
+        let after_exp = rest[rest.find("Exp:")? + 4..].trim_start();
+        let hunger = after_exp.split_whitespace().nth(1).unwrap_or("").to_string();
+        Some(Status {
+            level: num(rest.split_whitespace().next()?)?,
+            gold: num(field("Gold:")?)?,
+            hp,
+            max_hp,
+            str,
+            max_str,
+            arm: num(field("Arm:")?)?,
+            exp_level,
+            exp,
+            hunger,
+        })
+    }
+}
+
+/// What the caller sees after a key: the screen and what the game waits
+/// for, or how it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Observation {
+    /// The terminal: every cell (a character and its attribute bits, see
+    /// [`Observation::standout`]) and the cursor.
+    pub screen: Terminal,
+    pub wait: Wait,
+    /// Set once the game is over.
+    pub outcome: Option<Outcome>,
+    /// Keys the game has read since it started (a restored session counts
+    /// its snapshot's).
+    pub keys: u64,
+}
+
+impl Observation {
+    fn waiting(screen: &Terminal, wait: Wait, keys: u64) -> Self {
+        Observation { screen: screen.clone(), wait, outcome: None, keys }
+    }
+
+    /// Row `y` as text, trailing blanks removed.
+    pub fn row(&self, y: i32) -> String {
+        self.screen.row_text(y)
+    }
+
+    /// Every row.
+    pub fn rows(&self) -> Vec<String> {
+        (0..self.screen.lines).map(|y| self.row(y)).collect()
+    }
+
+    /// The character at a cell.
+    pub fn ch(&self, y: i32, x: i32) -> u8 {
+        (self.screen.at(y, x) & A_CHARTEXT) as u8
+    }
+
+    /// Whether a cell is in standout (reverse video).
+    pub fn standout(&self, y: i32, x: i32) -> bool {
+        self.screen.at(y, x) & A_STANDOUT != 0
+    }
+
+    /// The cursor, row first (on the hero at a command wait).
+    pub fn cursor(&self) -> (i32, i32) {
+        (self.screen.cury, self.screen.curx)
+    }
+
+    /// The status line's values, when the bottom row shows it.
+    pub fn status(&self) -> Option<Status> {
+        Status::parse(&self.row(self.screen.lines - 1))
+    }
+
+    /// The message on the top line (without a `--More--`).
+    pub fn message(&self) -> String {
+        let top = self.row(0);
+        top.strip_suffix("--More--").map_or(top.clone(), |t| t.trim_end().to_string())
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+}
+
+/// A program that plays: it sees every observation and answers a key, or
+/// `None` to stop the game there.
+pub trait Bot: Send + 'static {
+    fn act(&mut self, obs: &Observation) -> Option<u8>;
+}
+
+impl<F: FnMut(&Observation) -> Option<u8> + Send + 'static> Bot for F {
+    fn act(&mut self, obs: &Observation) -> Option<u8> {
+        self(obs)
+    }
+}
+
+impl Bot for crate::bot::Explorer {
+    fn act(&mut self, obs: &Observation) -> Option<u8> {
+        if self.budget == 0 {
+            return None;
+        }
+        self.budget -= 1;
+        let k = self.decide(&obs.screen);
+        self.sent.push(k);
+        Some(k)
+    }
+}
+
+/// What a [`Controller`] asks for at a wait.
+#[derive(Clone)]
+pub enum Action {
+    /// Type this key.
+    Key(u8),
+    /// Keep this moment: [`Controller::snapshot`] receives it, then
+    /// [`Controller::next`] is asked again at the same wait.
+    Snapshot,
+    /// Leave this game for a kept moment.
+    Restore(Snapshot),
+    /// Leave this game for a new one.
+    New(Box<Config>),
+    /// End the run.
+    Stop,
+}
+
+/// What runs games under [`drive`]: at every wait (and once a game is
+/// over, with [`Wait::Over`]) it says what to do.
+pub trait Controller {
+    fn next(&mut self, obs: &Observation) -> Action;
+    /// A snapshot asked for with [`Action::Snapshot`].
+    fn snapshot(&mut self, _snap: Snapshot) {}
+}
+
+/// Where a run's keys since its last full copy start from: a new game, or
+/// a copy taken at a command wait (with the count of keys read before).
+#[derive(Clone)]
+enum Origin {
+    Start(Arc<Config>),
+    Paused(Arc<Mutex<Game>>, u64),
+}
+
+impl Origin {
+    fn config(&self) -> Option<&Config> {
+        match self {
+            Origin::Start(c) => Some(c),
+            Origin::Paused(..) => None,
+        }
+    }
+}
+
+/// A moment of a game to go on from, any number of times, in any run.
+///
+/// Taken at a command wait it is a copy of the whole game; elsewhere it is
+/// the last such copy (or the start) and the keys typed since, which
+/// restoring plays again.
+#[derive(Clone)]
+pub struct Snapshot {
+    origin: Origin,
+    keys: Vec<u8>,
+    obs: Observation,
+}
+
+impl Snapshot {
+    /// The observation at the moment it was taken.
+    pub fn observation(&self) -> &Observation {
+        &self.obs
+    }
+
+    /// Keys that restoring it plays again (none for a snapshot taken at a
+    /// command wait).
+    pub fn replay_len(&self) -> usize {
+        self.keys.len()
+    }
+}
+
+/// Why the game under way stopped reading keys.
+enum Leave {
+    Snapshot,
+    Restore(Snapshot),
+    New(Box<Config>),
+    Stop,
+}
+
+/// A run's state, shared by the engine and the keys of its game.
+struct Run<C> {
+    controller: C,
+    origin: Origin,
+    /// Keys typed since the origin.
+    since: Vec<u8>,
+    /// Keys read since the game started.
+    keys: u64,
+    /// Keys to type first, without asking (a restore's replay).
+    replay: std::collections::VecDeque<u8>,
+    /// The observation, refilled at every wait.
+    obs: Observation,
+    at_command: bool,
+    leave: Option<Leave>,
+}
+
+impl<C: Controller> Run<C> {
+    fn ask(&mut self, screen: &Terminal, wait: Wait) -> Result<u8, Interrupt> {
+        if let Some(k) = self.replay.pop_front() {
+            self.since.push(k);
+            self.keys += 1;
+            return Ok(k);
+        }
+        self.obs.screen.clone_from(screen);
+        self.obs.wait = wait;
+        self.obs.outcome = None;
+        self.obs.keys = self.keys;
+        loop {
+            match self.controller.next(&self.obs) {
+                Action::Key(k) => {
+                    self.since.push(k);
+                    self.keys += 1;
+                    return Ok(k);
+                }
+                Action::Snapshot if wait == Wait::Command => {
+                    self.leave = Some(Leave::Snapshot);
+                    return Err(Interrupt::Pause);
+                }
+                Action::Snapshot => {
+                    let snap =
+                        Snapshot { origin: self.origin.clone(), keys: self.since.clone(), obs: self.obs.clone() };
+                    self.controller.snapshot(snap);
+                }
+                // Leave the game as if its keys had run out: it ends
+                // without touching a file.
+                Action::Restore(s) => {
+                    self.leave = Some(Leave::Restore(s));
+                    return Err(Interrupt::EndOfInput);
+                }
+                Action::New(c) => {
+                    self.leave = Some(Leave::New(c));
+                    return Err(Interrupt::EndOfInput);
+                }
+                Action::Stop => {
+                    self.leave = Some(Leave::Stop);
+                    return Err(Interrupt::EndOfInput);
+                }
+            }
+        }
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The keys of a driven game: the run's replay, then its controller.
+struct RunKeys<C>(Arc<Mutex<Run<C>>>);
+
+impl<C: Controller + Send + 'static> KeySource for RunKeys<C> {
+    fn command_wait(&mut self, on: bool) {
+        lock(&self.0).at_command = on;
+    }
+
+    fn key(&mut self, screen: &Terminal) -> Result<u8, Interrupt> {
+        let mut run = lock(&self.0);
+        let wait = if run.at_command { Wait::Command } else { Wait::Key };
+        run.ask(screen, wait)
+    }
+
+    fn line(&mut self, screen: &Terminal) -> Result<Vec<u8>, Interrupt> {
+        let mut run = lock(&self.0);
+        let mut out = Vec::new();
+        loop {
+            let b = run.ask(screen, Wait::Line)?;
+            out.push(b);
+            if b == b'\n' {
+                return Ok(out);
+            }
+        }
+    }
+}
+
+/// The game a run goes on with.
+enum Job {
+    New(Config),
+    Resume(Box<Game>),
+}
+
+/// Run games for a controller, starting with a new game from `config`,
+/// until it says [`Action::Stop`]; give the controller back.
+pub fn drive<C: Controller + Send + 'static>(config: &Config, controller: C) -> C {
+    let screen = Terminal::new(config.lines, config.cols);
+    let run = Arc::new(Mutex::new(Run {
+        controller,
+        origin: Origin::Start(Arc::new(config.clone())),
+        since: Vec::new(),
+        keys: 0,
+        replay: Default::default(),
+        obs: Observation::waiting(&screen, Wait::Key, 0),
+        at_command: false,
+        leave: None,
+    }));
+    let mut job = Job::New(config.clone());
+    loop {
+        let (mut g, resume) = match job {
+            Job::New(c) => (c.game(), false),
+            Job::Resume(g) => (*g, true),
+        };
+        lock(&run).at_command = resume;
+        g.scr.set_keys(Box::new(RunKeys(Arc::clone(&run))));
+        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let exit = if resume { g.resume() } else { g.rogue_main(&[]) };
+            (g, exit)
+        }));
+        let mut r = lock(&run);
+        let leave = match played {
+            Ok((mut g, exit)) => match r.leave.take() {
+                Some(Leave::Snapshot) if exit == Exit::Paused => {
+                    // A copy of the game at its command wait; it goes on
+                    // and asks again at the same wait.
+                    let copy = g.clone();
+                    r.origin = Origin::Paused(Arc::new(Mutex::new(copy)), r.keys);
+                    r.since.clear();
+                    let snap = Snapshot { origin: r.origin.clone(), keys: Vec::new(), obs: r.obs.clone() };
+                    r.controller.snapshot(snap);
+                    job = Job::Resume(Box::new(g));
+                    continue;
+                }
+                Some(l) => l,
+                None => {
+                    // The game is over by itself: what now?
+                    let keys = r.keys;
+                    let obs = final_observation(&mut g, exit, keys);
+                    over(&mut r, obs)
+                }
+            },
+            Err(e) => {
+                let text = e
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                let obs = Observation {
+                    screen: screen.clone(),
+                    wait: Wait::Over,
+                    outcome: Some(Outcome::crashed(text)),
+                    keys: r.keys,
+                };
+                over(&mut r, obs)
+            }
+        };
+        job = match leave {
+            Leave::Stop | Leave::Snapshot => break,
+            Leave::New(c) => {
+                r.origin = Origin::Start(Arc::new((*c).clone()));
+                r.since.clear();
+                r.keys = 0;
+                Job::New(*c)
+            }
+            Leave::Restore(s) => {
+                r.origin = s.origin.clone();
+                r.since.clear();
+                r.replay = s.keys.iter().copied().collect();
+                match &s.origin {
+                    Origin::Start(c) => {
+                        r.keys = 0;
+                        Job::New((**c).clone())
+                    }
+                    Origin::Paused(g, keys) => {
+                        r.keys = *keys;
+                        Job::Resume(Box::new(lock(g).clone()))
+                    }
+                }
+            }
+        };
+    }
+    let r = match Arc::try_unwrap(run) {
+        Ok(m) => m.into_inner().unwrap_or_else(PoisonError::into_inner),
+        Err(_) => unreachable!("every game that shared the run is gone"),
+    };
+    r.controller
+}
+
+/// A game that is over: the controller sees its last observation until it
+/// leaves it (keys and snapshots there change nothing).
+fn over<C: Controller>(r: &mut Run<C>, obs: Observation) -> Leave {
+    r.obs = obs;
+    loop {
+        match r.controller.next(&r.obs) {
+            Action::Key(_) => {}
+            Action::Snapshot => {
+                let snap = Snapshot { origin: r.origin.clone(), keys: r.since.clone(), obs: r.obs.clone() };
+                r.controller.snapshot(snap);
+            }
+            Action::Restore(s) => return Leave::Restore(s),
+            Action::New(c) => return Leave::New(c),
+            Action::Stop => return Leave::Stop,
+        }
+    }
+}
+
+/// A [`Bot`] as a controller: one game, to its end or the bot's `None`.
+struct OneGame<B> {
+    bot: B,
+    last: Option<Observation>,
+}
+
+impl<B: Bot> Controller for OneGame<B> {
+    fn next(&mut self, obs: &Observation) -> Action {
+        if obs.is_over() {
+            self.last = Some(obs.clone());
+            return Action::Stop;
+        }
+        match self.bot.act(obs) {
+            Some(k) => Action::Key(k),
+            None => {
+                self.last = Some(obs.clone());
+                Action::Stop
+            }
+        }
+    }
+}
+
+/// Play a whole game with a bot on this thread, and give back the last
+/// observation (with the outcome, when the game got to its end) and the
+/// bot.
+pub fn play<B: Bot>(config: &Config, bot: B) -> (Observation, B) {
+    let done = drive(config, OneGame { bot, last: None });
+    let obs = done.last.unwrap_or_else(|| Observation::waiting(&Terminal::new(24, 80), Wait::Over, 0));
+    (obs, done.bot)
+}
+
+/// The screen after the game, with its outcome.
+fn final_observation(g: &mut Game, exit: Exit, keys: u64) -> Observation {
+    let screen = g.scr.terminal().cloned().unwrap_or_else(|| Terminal::new(24, 80));
+    let outcome = Outcome::of(g, exit);
+    Observation { screen, wait: Wait::Over, outcome: Some(outcome), keys }
+}
+
+// ---------------------------------------------------------------------
+// Sessions: a run on a worker thread, one key at a time.
+
+/// To the worker.
+enum Req {
+    Act(Action),
+}
+
+/// From the worker.
+enum Resp {
+    Wait(Observation),
+    Snapshot(Snapshot),
+}
+
+/// The worker's controller: it shows the caller each wait and does what
+/// the caller says.
+struct Remote {
+    req: Receiver<Req>,
+    resp: Sender<Resp>,
+    /// The caller already has this wait's observation (it asked for a
+    /// snapshot there).
+    shown: bool,
+}
+
+impl Controller for Remote {
+    fn next(&mut self, obs: &Observation) -> Action {
+        if !std::mem::take(&mut self.shown) && self.resp.send(Resp::Wait(obs.clone())).is_err() {
+            return Action::Stop;
+        }
+        match self.req.recv() {
+            Some(Req::Act(a)) => a,
+            // The session is gone.
+            None => Action::Stop,
+        }
+    }
+
+    fn snapshot(&mut self, snap: Snapshot) {
+        let _ = self.resp.send(Resp::Snapshot(snap));
+        self.shown = true;
+    }
+}
+
+/// A game driven a key at a time; see the [module](self) documentation.
+pub struct Session {
+    to_worker: Option<Sender<Req>>,
+    from_worker: Receiver<Resp>,
+    worker: Option<JoinHandle<()>>,
+    obs: Observation,
+}
+
+impl Session {
+    /// Start a game; it waits for its first command.
+    pub fn new(config: &Config) -> Session {
+        let (to_worker, req) = channel();
+        let (resp, from_worker) = channel();
+        let config_copy = config.clone();
+        let worker = std::thread::Builder::new().name("rogue-session".into()).spawn(move || {
+            drive(&config_copy, Remote { req, resp, shown: false });
+        });
+        let mut s = Session {
+            to_worker: Some(to_worker),
+            from_worker,
+            worker: None,
+            obs: Observation::waiting(&Terminal::new(config.lines, config.cols), Wait::Over, 0),
+        };
+        match worker {
+            Ok(h) => {
+                s.worker = Some(h);
+                s.answer();
+            }
+            Err(e) => s.lost(format!("no thread for the game: {e}")),
+        }
+        s
+    }
+
+    /// A new session at a snapshot.
+    pub fn from_snapshot(snap: &Snapshot) -> Session {
+        let config = snap.origin.config().cloned().unwrap_or_default();
+        let mut s = Session::new(&config);
+        s.restore(snap);
+        s
+    }
+
+    /// What the game shows now.
+    pub fn observation(&self) -> &Observation {
+        &self.obs
+    }
+
+    /// Type a key; what the game shows next. A game that is over stays
+    /// over (the key is ignored).
+    pub fn send(&mut self, key: u8) -> &Observation {
+        if !self.obs.is_over() && self.request(Action::Key(key)) {
+            self.answer();
+        }
+        &self.obs
+    }
+
+    /// Type several keys; what the game shows after the last.
+    pub fn send_keys(&mut self, keys: &[u8]) -> &Observation {
+        for &k in keys {
+            self.send(k);
+        }
+        &self.obs
+    }
+
+    /// A snapshot of this moment. At a command wait it is a copy of the
+    /// game, which also becomes the point later snapshots replay from;
+    /// elsewhere it replays the keys typed since then.
+    pub fn snapshot(&mut self) -> Snapshot {
+        if self.request(Action::Snapshot) {
+            match self.from_worker.recv() {
+                Some(Resp::Snapshot(s)) => return s,
+                Some(Resp::Wait(o)) => self.obs = o,
+                None => self.lost("the game's thread is gone".into()),
+            }
+        }
+        // No game to copy: this moment is its own start.
+        Snapshot { origin: Origin::Start(Arc::new(Config::default())), keys: Vec::new(), obs: self.obs.clone() }
+    }
+
+    /// Go back to a snapshot (of this session or any other).
+    pub fn restore(&mut self, snap: &Snapshot) {
+        if self.request(Action::Restore(snap.clone())) {
+            self.answer();
+        }
+    }
+
+    /// Leave this game for a new one.
+    pub fn new_game(&mut self, config: &Config) {
+        if self.request(Action::New(Box::new(config.clone()))) {
+            self.answer();
+        }
+    }
+
+    /// A second session going on from this moment.
+    pub fn fork(&mut self) -> Session {
+        let snap = self.snapshot();
+        Session::from_snapshot(&snap)
+    }
+
+    fn request(&mut self, a: Action) -> bool {
+        let sent = self.to_worker.as_ref().is_some_and(|t| t.send(Req::Act(a)).is_ok());
+        if !sent {
+            self.lost("the game's thread is gone".into());
+        }
+        sent
+    }
+
+    /// The worker's answer: the next wait, or the end.
+    fn answer(&mut self) {
+        match self.from_worker.recv() {
+            Some(Resp::Wait(o)) => self.obs = o,
+            Some(Resp::Snapshot(_)) => {}
+            None => self.lost("the game's thread is gone".into()),
+        }
+    }
+
+    fn lost(&mut self, why: String) {
+        if !self.obs.is_over() {
+            self.obs.wait = Wait::Over;
+            self.obs.outcome = Some(Outcome::crashed(why));
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        // Closing the channel stops the run (as running out of keys does)
+        // and then the worker.
+        self.to_worker = None;
+        if let Some(h) = self.worker.take() {
+            let _ = h.join();
+        }
+    }
+}

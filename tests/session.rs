@@ -1,0 +1,270 @@
+//! The bot interface (`rogue::session`, `rogue::botpipe`):
+//!
+//! * a session shows, key for key, the frames the original showed in every
+//!   `games` golden, with or without snapshots taken and restored on the
+//!   way (at command waits: copies; elsewhere: replays);
+//! * on many seeds, a run that snapshots, wanders off and comes back sees
+//!   exactly what a run that never snapshotted sees;
+//! * random keys through the library never panic, through `play` or a
+//!   session.
+
+mod common;
+
+use std::path::Path;
+
+use common::Inputs;
+use rogue::session::{Config, Observation, Session, Snapshot, Wait, play};
+use rogue::trace::Case;
+use rogue::trace::games::decode_body;
+
+/// A frame of a golden: the cursor and the 24 rows (text, standout mask).
+#[derive(Clone, Debug, PartialEq)]
+struct Frame {
+    cursor: (i32, i32),
+    rows: Vec<(String, String)>,
+}
+
+/// The frames of an `.expected` file, rows carried over from frame to
+/// frame as the format says.
+fn expected_frames(text: &str) -> Vec<Frame> {
+    let mut frames: Vec<Frame> = Vec::new();
+    let mut rows = vec![(String::new(), String::new()); 24];
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("F ") {
+            if let Some(f) = frames.last_mut() {
+                f.rows = rows.clone();
+            }
+            let pos = rest.split(' ').nth(2).expect("a cursor");
+            let (y, x) = pos.split_once(',').expect("row,col");
+            frames.push(Frame { cursor: (y.parse().unwrap(), x.parse().unwrap()), rows: Vec::new() });
+        } else if let Some(rest) = line.strip_prefix("R ") {
+            let (y, text) = rest.split_once(' ').unwrap_or((rest, ""));
+            let y: usize = y.parse().unwrap();
+            rows[y] = (text.to_string(), String::new());
+        } else if let Some(rest) = line.strip_prefix("A ") {
+            let (y, mask) = rest.split_once(' ').expect("a mask");
+            rows[y.parse::<usize>().unwrap()].1 = mask.to_string();
+        }
+    }
+    if let Some(f) = frames.last_mut() {
+        f.rows = rows;
+    }
+    frames
+}
+
+fn frame_of(o: &Observation) -> Frame {
+    let rows = (0..o.screen.lines)
+        .map(|y| {
+            let mask: String = (0..o.screen.cols).map(|x| if o.standout(y, x) { 'S' } else { '.' }).collect();
+            (o.row(y), mask.trim_end_matches('.').to_string())
+        })
+        .collect();
+    Frame { cursor: o.cursor(), rows }
+}
+
+/// The `games` goldens a session can play: new games without arguments.
+fn goldens() -> Vec<(String, Config, Vec<u8>, Vec<Frame>)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("oracle/cases/games");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .expect("oracle/cases/games")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "case"))
+        .collect();
+    paths.sort();
+    let mut out = Vec::new();
+    for p in paths {
+        let c = Case::read(&p).expect("a readable case");
+        if c.get("args").is_some() || c.get("in-file").is_some() {
+            continue;
+        }
+        let time: i64 = c.get("time").unwrap().parse().unwrap();
+        let pid: i32 = c.get("pid").unwrap().parse().unwrap();
+        let config = Config {
+            seed: (time as i32).wrapping_add(pid),
+            user: c.get("user").unwrap().to_string(),
+            rogueopts: c.get("rogueopts").map(str::to_string),
+            time,
+            ..Config::default()
+        };
+        let keys = decode_body(&c.body).expect("keys");
+        let expected = std::fs::read_to_string(p.with_extension("expected")).expect("expected");
+        out.push((c.get("name").unwrap_or("?").to_string(), config, keys, expected_frames(&expected)));
+    }
+    assert!(out.len() >= 50, "the games goldens are there");
+    out
+}
+
+/// How a run treats snapshots on the way.
+#[derive(Clone, Copy, Debug)]
+enum Snapping {
+    Never,
+    /// At every command wait: a snapshot, restored at once.
+    AtCommands,
+    /// Now and then at any wait: a snapshot restored at once; and now
+    /// and then back to an older one, playing the keys since again.
+    Anywhere(u64),
+}
+
+/// Play a golden's keys through a session; every observation is checked
+/// against the golden's frame.
+fn check_golden(name: &str, config: &Config, keys: &[u8], frames: &[Frame], how: Snapping) {
+    let mut s = Session::new(config);
+    let mut rng = Inputs::new(match how {
+        Snapping::Anywhere(seed) => seed,
+        _ => 0,
+    });
+    // Older moments to come back to, with the keys typed since.
+    let mut older: Vec<(Snapshot, usize)> = Vec::new();
+    let mut i = 0;
+    while i < keys.len() {
+        let got = frame_of(s.observation());
+        assert_eq!(got, frames[i], "{name} ({how:?}): frame {i}");
+        match how {
+            Snapping::Never => {}
+            Snapping::AtCommands => {
+                if s.observation().wait == Wait::Command {
+                    let snap = s.snapshot();
+                    s.restore(&snap);
+                    assert_eq!(frame_of(s.observation()), frames[i], "{name}: frame {i} after a restore");
+                }
+            }
+            Snapping::Anywhere(_) => {
+                if rng.chance(7) {
+                    let snap = s.snapshot();
+                    s.restore(&snap);
+                    assert_eq!(frame_of(s.observation()), frames[i], "{name}: frame {i} after a restore");
+                    older.push((snap, i));
+                }
+                if rng.chance(29) && !older.is_empty() {
+                    // Back to an older moment; the keys since bring the
+                    // game back here (checked frame by frame).
+                    let (snap, at) = older[(rng.next_u64() % older.len() as u64) as usize].clone();
+                    s.restore(&snap);
+                    for (j, &k) in keys.iter().enumerate().take(i).skip(at) {
+                        assert_eq!(frame_of(s.observation()), frames[j], "{name}: frame {j} replayed");
+                        s.send(k);
+                    }
+                }
+            }
+        }
+        s.send(keys[i]);
+        i += 1;
+    }
+    let last = s.observation();
+    assert!(last.is_over(), "{name}: the game is over after its keys");
+    assert_eq!(frame_of(last), frames[keys.len()], "{name}: the screen after the program");
+}
+
+#[test]
+fn a_session_shows_the_golden_frames() {
+    for (name, config, keys, frames) in goldens() {
+        check_golden(&name, &config, &keys, &frames, Snapping::Never);
+    }
+}
+
+#[test]
+fn snapshots_at_command_waits_change_nothing() {
+    for (name, config, keys, frames) in goldens() {
+        check_golden(&name, &config, &keys, &frames, Snapping::AtCommands);
+    }
+}
+
+#[test]
+fn snapshots_anywhere_and_going_back_change_nothing() {
+    for (n, (name, config, keys, frames)) in goldens().into_iter().enumerate() {
+        check_golden(&name, &config, &keys, &frames, Snapping::Anywhere(n as u64 + 1));
+    }
+}
+
+/// Keys a random player types: mostly moves and common commands, now and
+/// then any byte.
+fn random_key(rng: &mut Inputs) -> u8 {
+    const COMMON: &[u8] = b"hjklyubnHJKLYUBN.s,iqrewWTPRdtzf>< \n\x1bIcD)]=@^/?";
+    if rng.chance(6) { (rng.next_u64() & 0xff) as u8 } else { rng.pick(COMMON) }
+}
+
+#[test]
+fn on_many_seeds_snapshots_and_restores_change_nothing() {
+    let seeds: u64 = std::env::var("SESSION_SEEDS").ok().and_then(|v| v.parse().ok()).unwrap_or(120);
+    for seed in 0..seeds {
+        let config = Config { seed: seed as i32 * 7919 - 400_000, ..Config::default() };
+        let mut rng = Inputs::new(seed);
+        let keys: Vec<u8> = (0..400).map(|_| random_key(&mut rng)).collect();
+        // The plain run.
+        let mut s = Session::new(&config);
+        let mut seen = vec![s.observation().clone()];
+        for &k in &keys {
+            seen.push(s.send(k).clone());
+        }
+        if let Some(c) = seen.last().and_then(|o| o.outcome.as_ref()).and_then(|o| o.crashed.clone()) {
+            panic!("seed {seed}: the game panicked: {c}");
+        }
+        // A run that wanders: at random moments it snapshots, plays some
+        // other keys, and comes back.
+        let mut t = Session::new(&config);
+        let mut i = 0;
+        while i < keys.len() {
+            assert_eq!(t.observation(), &seen[i], "seed {seed}: observation {i}");
+            if rng.chance(10) {
+                let snap = t.snapshot();
+                for _ in 0..rng.range(1, 30) {
+                    t.send(random_key(&mut rng));
+                }
+                t.restore(&snap);
+                assert_eq!(t.observation(), &seen[i], "seed {seed}: observation {i} after coming back");
+                assert_eq!(snap.observation(), &seen[i], "seed {seed}: the snapshot's observation {i}");
+            }
+            if rng.chance(40) {
+                // A second session from this moment plays the same.
+                let snap = t.snapshot();
+                let mut u = Session::from_snapshot(&snap);
+                for (j, &k) in keys.iter().enumerate().skip(i).take(20) {
+                    assert_eq!(u.observation(), &seen[j], "seed {seed}: a forked session's observation {j}");
+                    u.send(k);
+                }
+            }
+            t.send(keys[i]);
+            i += 1;
+        }
+        assert_eq!(t.observation(), &seen[keys.len()], "seed {seed}: the last observation");
+        // `play` on this thread sees the same game.
+        let mut it = keys.clone().into_iter();
+        let mut played = Vec::new();
+        let (last, _) = play(&config, move |o: &Observation| {
+            played.push(o.clone());
+            it.next()
+        });
+        let want = &seen[keys.len()];
+        if want.is_over() {
+            assert_eq!(&last, want, "seed {seed}: play's last observation");
+        }
+    }
+}
+
+#[test]
+fn random_keys_through_the_library_never_panic() {
+    let seeds: u64 = std::env::var("SESSION_RANDOM_SEEDS").ok().and_then(|v| v.parse().ok()).unwrap_or(300);
+    for seed in 0..seeds {
+        let config = Config { seed: (seed as i32).wrapping_mul(-1_640_531_527), ..Config::default() };
+        let mut rng = Inputs::new(seed ^ 0x5eed);
+        let mut left = 3000;
+        let (last, _) = play(&config, move |_: &Observation| {
+            left -= 1;
+            (left > 0).then(|| random_key(&mut rng))
+        });
+        if let Some(c) = last.outcome.as_ref().and_then(|o| o.crashed.clone()) {
+            panic!("seed {seed}: the game panicked: {c}");
+        }
+    }
+}
+
+#[test]
+fn status_line_values_are_read() {
+    let s = rogue::session::Status::parse("Level: 3  Gold: 120    Hp:  5(15)  Str: 16(18)  Arm: 4   Exp: 3/25  Hungry")
+        .expect("a status line");
+    assert_eq!(
+        (s.level, s.gold, s.hp, s.max_hp, s.str, s.max_str, s.arm, s.exp_level, s.exp, s.hunger.as_str()),
+        (3, 120, 5, 15, 16, 18, 4, 3, 25, "Hungry")
+    );
+    assert!(rogue::session::Status::parse("--More--").is_none());
+}
