@@ -139,7 +139,57 @@ fn main() {
             let _ = child.wait();
             n
         });
-        println!("rogue --bot (pipe, JSON per key): {:.0} keys/s", n as f64 / t);
+        println!("rogue --bot (pipe, JSON per key, one at a time): {:.0} keys/s", n as f64 / t);
+        // The floor of the machine: the same round trips to `cat`, which
+        // answers every line at once and does nothing else.
+        let (n, t) = best_of(rounds, || {
+            let mut child = Command::new("cat").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("cat");
+            let mut to = child.stdin.take().expect("stdin");
+            let mut from = BufReader::new(child.stdout.take().expect("stdout"));
+            let mut line = String::new();
+            for k in 0..keys as u32 {
+                writeln!(to, "key {}", k % 256).expect("write");
+                to.flush().expect("flush");
+                line.clear();
+                from.read_line(&mut line).expect("read");
+            }
+            drop(to);
+            let _ = child.wait();
+            keys
+        });
+        println!("  (cat, the same round trips doing nothing: {:.0} lines/s)", n as f64 / t);
+        // The same requests written ahead (a bot that needs no answer
+        // before its next key, or many games on one pipe): the server's
+        // own rate, not the pipe's round trips.
+        let (n, t) = best_of(rounds, || {
+            let mut child = Command::new(&bin)
+                .arg("--bot")
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .expect("rogue --bot");
+            let mut to = std::io::BufWriter::new(child.stdin.take().expect("stdin"));
+            let from = BufReader::new(child.stdout.take().expect("stdout"));
+            let mut requests = String::new();
+            let mut answers = 1;
+            for (config, keys) in &games {
+                let opts = config.rogueopts.as_deref().unwrap_or("");
+                requests.push_str(&format!("new {} {} {} {opts}\n", config.seed, config.time, config.user));
+                for &k in keys {
+                    requests.push_str(&format!("key {k}\n"));
+                }
+                answers += 1 + keys.len();
+            }
+            let writer = std::thread::spawn(move || {
+                to.write_all(requests.as_bytes()).expect("write");
+            });
+            let read = from.lines().take(answers).count();
+            writer.join().expect("the writer");
+            let _ = child.wait();
+            assert_eq!(read, answers);
+            keys
+        });
+        println!("rogue --bot (pipe, JSON per key, written ahead): {:.0} keys/s", n as f64 / t);
     } else {
         println!("rogue --bot: build target/release/rogue first (cargo build --release)");
     }

@@ -57,6 +57,28 @@ fn json_str(out: &mut String, s: &str) {
     out.push('"');
 }
 
+/// A screen row as a JSON string: its characters up to the last one that
+/// is not blank. (Byte by byte into a buffer: this runs 24 times a key.)
+fn json_row(out: &mut String, buf: &mut Vec<u8>, o: &Observation, y: i32) {
+    let cols = o.screen.cols as usize;
+    let row = &o.screen.cells[y as usize * cols..(y as usize + 1) * cols];
+    let text = |c: &u32| (c & crate::curses::A_CHARTEXT) as u8;
+    let end = row.iter().rposition(|c| text(c) != b' ').map_or(0, |i| i + 1);
+    buf.clear();
+    buf.push(b'"');
+    for c in &row[..end] {
+        match text(c) {
+            b'"' => buf.extend_from_slice(b"\\\""),
+            b'\\' => buf.extend_from_slice(b"\\\\"),
+            b @ 0x20..=0x7e => buf.push(b),
+            b => buf.extend_from_slice(format!("\\u{:04x}", u32::from(b)).as_bytes()),
+        }
+    }
+    buf.push(b'"');
+    // Only ASCII went in.
+    out.push_str(std::str::from_utf8(buf).unwrap_or("\"\""));
+}
+
 /// An observation as one line of JSON (without the newline).
 pub fn observation_json(o: &Observation) -> String {
     let mut out = String::with_capacity(2600);
@@ -71,23 +93,25 @@ pub fn observation_json(o: &Observation) -> String {
         "{{\"wait\":\"{wait}\",\"keys\":{},\"cursor\":[{},{}],\"rows\":[",
         o.keys, o.screen.cury, o.screen.curx
     );
+    let mut buf = Vec::with_capacity(o.screen.cols as usize + 8);
     for y in 0..o.screen.lines {
         if y > 0 {
             out.push(',');
         }
-        json_str(&mut out, &o.row(y));
+        json_row(&mut out, &mut buf, o, y);
     }
     out.push_str("],\"standout\":[");
     let mut first = true;
-    for y in 0..o.screen.lines {
-        for x in 0..o.screen.cols {
-            if o.standout(y, x) {
-                if !first {
-                    out.push(',');
-                }
-                first = false;
-                let _ = write!(out, "[{y},{x}]");
+    // Standout is rare: a quick look for any first.
+    let any = o.screen.cells.iter().fold(0, |acc, c| acc | c) & crate::curses::A_STANDOUT != 0;
+    for (i, c) in o.screen.cells.iter().enumerate().filter(|_| any) {
+        if c & crate::curses::A_STANDOUT != 0 {
+            if !first {
+                out.push(',');
             }
+            first = false;
+            let cols = o.screen.cols as usize;
+            let _ = write!(out, "[{},{}]", i / cols, i % cols);
         }
     }
     out.push_str("],\"status\":");

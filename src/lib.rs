@@ -22,7 +22,6 @@ pub mod data;
 pub mod ending;
 pub mod fight;
 pub mod game;
-pub mod handoff;
 pub mod host;
 pub mod init;
 pub mod io;

@@ -6,15 +6,17 @@
 //! game is waiting for, the status line's values ([`Observation::status`]),
 //! the top line's message, and, once it is over, how it ended.
 //!
-//! Two ways to drive it:
+//! Three ways to drive it, all on the caller's thread:
 //!
-//! * [`play`] hands the observations to a [`Bot`] on the caller's thread
-//!   and takes its keys: the fastest way to play many games.
 //! * [`Session`] is driven from outside, a key at a time
 //!   ([`Session::send`]), and can be copied at any moment
 //!   ([`Session::snapshot`], [`Session::restore`]) for tree search. The
-//!   game runs on a worker thread of the session's own and waits there
-//!   for each key.
+//!   game waits for each key on a stack of its own (a coroutine).
+//! * [`play`] hands the observations to a [`Bot`] and takes its keys: the
+//!   plainest way to play many games.
+//! * [`drive`] runs games for a [`Controller`], which answers every wait
+//!   with a key, a snapshot, a restore or a new game (what `rogue --bot`
+//!   does with its pipe).
 //!
 //! ```
 //! use rogue::session::{Config, Session, Wait};
@@ -35,13 +37,11 @@
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::thread::JoinHandle;
 
 use crate::curses::model::{KeySource, Model, Terminal};
 use crate::curses::{A_CHARTEXT, A_STANDOUT};
 use crate::ending::{Ending, Exit, Interrupt};
 use crate::game::Game;
-use crate::handoff::{Receiver, Sender, channel};
 use crate::host::ScriptedHost;
 
 /// How to start a game.
@@ -612,77 +612,94 @@ fn final_observation(g: &mut Game, exit: Exit, keys: u64) -> Observation {
 }
 
 // ---------------------------------------------------------------------
-// Sessions: a run on a worker thread, one key at a time.
+// Sessions: a run in a coroutine of its own, one key at a time.
+//
+// The game reads its keys deep inside its own calls (a `--More--` in the
+// middle of a fight), so a caller that hands it one key at a time needs
+// the game's stack to wait somewhere between keys. A session runs the game
+// on a stack of its own (a stackful coroutine, the `generator` crate) on
+// the caller's thread: handing over a key is a switch of stacks, not of
+// threads, and a session costs no thread and no second core.
 
-/// To the worker.
-enum Req {
-    Act(Action),
-}
+/// Words of the coroutine's stack (2 MiB; the game needs far less, and
+/// only the pages it touches are ever allocated).
+const STACK_WORDS: usize = 256 * 1024;
 
-/// From the worker.
+/// To the game: what to do, and an observation the caller is done with
+/// (its screen's memory is used again for the next).
+struct Req(Action, Option<Observation>);
+
+/// From the game.
 enum Resp {
     Wait(Observation),
     Snapshot(Snapshot),
+    /// The run is over (the coroutine has finished).
+    Stopped,
 }
 
-/// The worker's controller: it shows the caller each wait and does what
-/// the caller says.
-struct Remote {
-    req: Receiver<Req>,
-    resp: Sender<Resp>,
-    /// The caller already has this wait's observation (it asked for a
-    /// snapshot there).
-    shown: bool,
+/// The coroutine's controller: each wait goes to the caller, whose answer
+/// comes back when the caller resumes the coroutine.
+struct Yielding {
+    spare: Option<Observation>,
 }
 
-impl Controller for Remote {
+impl Yielding {
+    /// Give `r` to the caller and wait for its answer.
+    #[allow(deprecated)] // the handle-free yield: the game's keys are read far from the coroutine's closure
+    fn exchange(r: Resp) -> Option<Req> {
+        generator::yield_::<Req, Resp>(r)
+    }
+}
+
+impl Controller for Yielding {
     fn next(&mut self, obs: &Observation) -> Action {
-        if !std::mem::take(&mut self.shown) && self.resp.send(Resp::Wait(obs.clone())).is_err() {
-            return Action::Stop;
-        }
-        match self.req.recv() {
-            Some(Req::Act(a)) => a,
-            // The session is gone.
+        let copy = match self.spare.take() {
+            Some(mut o) => {
+                o.clone_from(obs);
+                o
+            }
+            None => obs.clone(),
+        };
+        match Yielding::exchange(Resp::Wait(copy)) {
+            Some(Req(a, spare)) => {
+                if spare.is_some() {
+                    self.spare = spare;
+                }
+                a
+            }
             None => Action::Stop,
         }
     }
 
     fn snapshot(&mut self, snap: Snapshot) {
-        let _ = self.resp.send(Resp::Snapshot(snap));
-        self.shown = true;
+        // The caller resumes with nothing; `next` is asked again at once.
+        let _ = Yielding::exchange(Resp::Snapshot(snap));
     }
 }
 
 /// A game driven a key at a time; see the [module](self) documentation.
 pub struct Session {
-    to_worker: Option<Sender<Req>>,
-    from_worker: Receiver<Resp>,
-    worker: Option<JoinHandle<()>>,
+    run: generator::Generator<'static, Req, Resp>,
     obs: Observation,
+    /// The observation before this one, given back to the game.
+    spare: Option<Observation>,
 }
 
 impl Session {
     /// Start a game; it waits for its first command.
     pub fn new(config: &Config) -> Session {
-        let (to_worker, req) = channel();
-        let (resp, from_worker) = channel();
         let config_copy = config.clone();
-        let worker = std::thread::Builder::new().name("rogue-session".into()).spawn(move || {
-            drive(&config_copy, Remote { req, resp, shown: false });
+        let run = generator::Gn::<Req>::new_opt(STACK_WORDS, move || {
+            drive(&config_copy, Yielding { spare: None });
+            Resp::Stopped
         });
         let mut s = Session {
-            to_worker: Some(to_worker),
-            from_worker,
-            worker: None,
+            run,
             obs: Observation::waiting(&Terminal::new(config.lines, config.cols), Wait::Over, 0),
+            spare: None,
         };
-        match worker {
-            Ok(h) => {
-                s.worker = Some(h);
-                s.answer();
-            }
-            Err(e) => s.lost(format!("no thread for the game: {e}")),
-        }
+        let first = s.run.resume();
+        s.take(first);
         s
     }
 
@@ -702,8 +719,9 @@ impl Session {
     /// Type a key; what the game shows next. A game that is over stays
     /// over (the key is ignored).
     pub fn send(&mut self, key: u8) -> &Observation {
-        if !self.obs.is_over() && self.request(Action::Key(key)) {
-            self.answer();
+        if !self.obs.is_over() {
+            let r = self.request(Action::Key(key));
+            self.take(r);
         }
         &self.obs
     }
@@ -720,29 +738,31 @@ impl Session {
     /// game, which also becomes the point later snapshots replay from;
     /// elsewhere it replays the keys typed since then.
     pub fn snapshot(&mut self) -> Snapshot {
-        if self.request(Action::Snapshot) {
-            match self.from_worker.recv() {
-                Some(Resp::Snapshot(s)) => return s,
-                Some(Resp::Wait(o)) => self.obs = o,
-                None => self.lost("the game's thread is gone".into()),
+        match self.request(Action::Snapshot) {
+            Some(Resp::Snapshot(snap)) => {
+                // The game goes on at the same wait and shows it again.
+                let again = self.run.raw_send(None);
+                self.take(again);
+                snap
+            }
+            other => {
+                self.take(other);
+                // No game to copy: this moment is its own start.
+                Snapshot { origin: Origin::Start(Arc::new(Config::default())), keys: Vec::new(), obs: self.obs.clone() }
             }
         }
-        // No game to copy: this moment is its own start.
-        Snapshot { origin: Origin::Start(Arc::new(Config::default())), keys: Vec::new(), obs: self.obs.clone() }
     }
 
     /// Go back to a snapshot (of this session or any other).
     pub fn restore(&mut self, snap: &Snapshot) {
-        if self.request(Action::Restore(snap.clone())) {
-            self.answer();
-        }
+        let r = self.request(Action::Restore(snap.clone()));
+        self.take(r);
     }
 
     /// Leave this game for a new one.
     pub fn new_game(&mut self, config: &Config) {
-        if self.request(Action::New(Box::new(config.clone()))) {
-            self.answer();
-        }
+        let r = self.request(Action::New(Box::new(config.clone())));
+        self.take(r);
     }
 
     /// A second session going on from this moment.
@@ -751,38 +771,34 @@ impl Session {
         Session::from_snapshot(&snap)
     }
 
-    fn request(&mut self, a: Action) -> bool {
-        let sent = self.to_worker.as_ref().is_some_and(|t| t.send(Req::Act(a)).is_ok());
-        if !sent {
-            self.lost("the game's thread is gone".into());
+    fn request(&mut self, a: Action) -> Option<Resp> {
+        if self.run.is_done() {
+            return None;
         }
-        sent
+        self.run.raw_send(Some(Req(a, self.spare.take())))
     }
 
-    /// The worker's answer: the next wait, or the end.
-    fn answer(&mut self) {
-        match self.from_worker.recv() {
-            Some(Resp::Wait(o)) => self.obs = o,
+    /// The game's answer: the next wait, or the end.
+    fn take(&mut self, r: Option<Resp>) {
+        match r {
+            Some(Resp::Wait(o)) => self.spare = Some(std::mem::replace(&mut self.obs, o)),
             Some(Resp::Snapshot(_)) => {}
-            None => self.lost("the game's thread is gone".into()),
-        }
-    }
-
-    fn lost(&mut self, why: String) {
-        if !self.obs.is_over() {
-            self.obs.wait = Wait::Over;
-            self.obs.outcome = Some(Outcome::crashed(why));
+            Some(Resp::Stopped) | None => {
+                if !self.obs.is_over() {
+                    self.obs.wait = Wait::Over;
+                    self.obs.outcome = Some(Outcome::crashed("the game's coroutine ended".into()));
+                }
+            }
         }
     }
 }
 
 impl Drop for Session {
     fn drop(&mut self) {
-        // Closing the channel stops the run (as running out of keys does)
-        // and then the worker.
-        self.to_worker = None;
-        if let Some(h) = self.worker.take() {
-            let _ = h.join();
+        // End the run the ordinary way (as running out of keys does), so
+        // that the coroutine finishes rather than being cancelled.
+        if !self.run.is_done() {
+            let _ = self.run.raw_send(Some(Req(Action::Stop, None)));
         }
     }
 }
