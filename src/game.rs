@@ -326,6 +326,9 @@ pub struct Game {
     pub countch: u8,
     /// command.c: the turns left of the command under way (`ntimes`).
     pub cmd_ntimes: i32,
+    /// Whether this game made the score file's lock file (and so removes
+    /// it when done).
+    pub lock_file_held: bool,
     /// How the game ended, once it has (for bots; the C just exits).
     pub outcome: Option<crate::ending::Ending>,
     pub direction: u8,
@@ -490,6 +493,7 @@ impl Game {
             status_shadow: StatusShadow::default(),
             countch: 0,
             cmd_ntimes: 0,
+            lock_file_held: false,
             outcome: None,
             direction: 0,
             newcount: false,

@@ -48,9 +48,12 @@ pub trait Host: Send {
     fn box_clone(&self) -> Box<dyn Host>;
     /// `md_shellescape()`: run the user's shell and wait for it.
     fn shell_escape(&mut self) {}
-    /// `md_getpass(prompt)`: a password typed without echo (before curses).
-    fn getpass(&mut self, _prompt: &str) -> Vec<u8> {
-        Vec::new()
+    /// `md_normaluser()`: give up the setgid/setuid privileges the
+    /// program may have been installed with (to open a system-wide score
+    /// file), keeping the real ids. The error names what failed, as the
+    /// original's `perror` message does.
+    fn normaluser(&mut self) -> Result<(), String> {
+        Ok(())
     }
 
     /// `fopen(path, "r")`.
@@ -108,6 +111,27 @@ fn bytes_path(p: &[u8]) -> PathBuf {
 pub struct UnixHost;
 
 impl UnixHost {
+    fn drop_ids() -> Result<(), String> {
+        // SAFETY: these calls take plain integers and only change this
+        // process's ids; their results are checked.
+        unsafe {
+            let (gid, uid) = (libc::getgid(), libc::getuid());
+            if libc::setresgid(gid, gid, gid) != 0 {
+                return Err(format!(
+                    "Could not drop setgid privileges.  Aborting.: {}",
+                    crate::score::os_error_text(&io::Error::last_os_error())
+                ));
+            }
+            if libc::setresuid(uid, uid, uid) != 0 {
+                return Err(format!(
+                    "Could not drop setuid privileges.  Aborting.: {}",
+                    crate::score::os_error_text(&io::Error::last_os_error())
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// `getgid()` (a record's `gid` header).
     pub fn getgid(&self) -> u32 {
         // SAFETY: getgid has no preconditions and cannot fail.
@@ -204,6 +228,10 @@ impl Host for UnixHost {
 
     fn path(&self, p: &[u8]) -> PathBuf {
         bytes_path(p)
+    }
+
+    fn normaluser(&mut self) -> Result<(), String> {
+        UnixHost::drop_ids()
     }
 
     fn shell_escape(&mut self) {

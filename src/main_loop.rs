@@ -127,7 +127,8 @@ impl Game {
         // MASTER: an empty first argument asks for the wizard's password
         // before anything else.
         if self.master && args.first().is_some_and(|a| a.is_empty()) {
-            let typed = self.host.getpass("wizard's password: ");
+            // glibc's getpass gives NULL when it cannot read: no password.
+            let typed = self.scr.getpass(b"wizard's password: ").unwrap_or_default();
             if crate::xcrypt::crypt(&typed, b"mT").as_deref() == Some(crate::xcrypt::PASSWD.as_bytes()) {
                 self.wizard = 1;
                 self.player.t_flags |= SEEMONST;
@@ -161,6 +162,11 @@ impl Game {
         };
         self.rng.set_seed(self.dnum);
         self.open_score();
+        // Drop setgid/setuid right after opening the score file.
+        if let Err(e) = self.host.normaluser() {
+            self.eprint(&format!("{e}\n"));
+            return Exit::Status(1);
+        }
         if args.len() == 1 {
             if args[0] == b"-s" {
                 self.noscore = 1;

@@ -275,17 +275,24 @@ impl Game {
     /// Breaking a stale lock races: two games can both find it stale, and
     /// the second then deletes the fresh lock of the first. So the port
     /// also holds `flock` on the open score file, which the kernel drops
-    /// when a game dies; the lock file stays for other programs that
-    /// look for it.
+    /// when a game dies; the lock file stays for other programs that look
+    /// for it. Where no lock file can be made at all (a setgid install
+    /// whose games directory only the group may write, after the game has
+    /// given up the group), the flock alone is the lock, and the game
+    /// posts its score as the original does there.
     pub fn lock_sc(&mut self) -> bool {
         let lock = self.lock_path.clone();
         let started = std::time::Instant::now();
         let waited_too_long = || started.elapsed() > std::time::Duration::from_secs(60);
+        self.lock_file_held = false;
         loop {
             match self.host.create_new(&lock) {
-                Ok(_) => break,
+                Ok(_) => {
+                    self.lock_file_held = true;
+                    break;
+                }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-                Err(_) => return false,
+                Err(_) => break,
             }
             match self.host.stat(&lock) {
                 // Gone in between: try again at once.
@@ -293,7 +300,9 @@ impl Game {
                 Ok(st) => {
                     if self.host.time() - st.mtime > 10 {
                         if self.host.unlink(&lock).is_err() {
-                            return false;
+                            // Stale and not ours to remove: the flock
+                            // decides.
+                            break;
                         }
                         continue;
                     }
@@ -315,20 +324,22 @@ impl Game {
                 // file alone, as before.
                 Err(std::fs::TryLockError::Error(_)) => return true,
                 Err(std::fs::TryLockError::WouldBlock) => {
-                    let _ = self.host.unlink(&lock);
+                    self.unlock_sc();
                     return false;
                 }
             }
         }
     }
 
-    /// `unlock_sc`.
+    /// `unlock_sc`: the lock file goes only if this game made it.
     pub fn unlock_sc(&mut self) {
         if let Some(f) = self.scoreboard.0.as_ref() {
             let _ = f.unlock();
         }
-        let lock = self.lock_path.clone();
-        let _ = self.host.unlink(&lock);
+        if std::mem::take(&mut self.lock_file_held) {
+            let lock = self.lock_path.clone();
+            let _ = self.host.unlink(&lock);
+        }
     }
 }
 
@@ -433,6 +444,30 @@ mod tests {
         assert!(dir.join("rogue.lck").exists());
         g.unlock_sc();
         assert!(!dir.join("rogue.lck").exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn without_a_lock_file_the_flock_is_the_lock() {
+        // A folder where no lock file can be made (here: one that does not
+        // exist; for a setgid install, one only the group may write).
+        let (mut g, dir) = game_in("nolockdir", NOW);
+        g.lock_path = b"no-such-folder/rogue.lck".to_vec();
+        std::fs::write(dir.join("rogue.scr"), b"").unwrap();
+        g.open_score();
+        let other = std::fs::File::open(dir.join("rogue.scr")).unwrap();
+        other.lock().unwrap();
+        // Another holder of the flock makes the game wait.
+        let release = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(150));
+            other.unlock().unwrap();
+        });
+        let start = std::time::Instant::now();
+        assert!(g.lock_sc());
+        assert!(start.elapsed() >= std::time::Duration::from_millis(140));
+        release.join().unwrap();
+        assert!(!g.lock_file_held);
+        g.unlock_sc();
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -973,3 +973,63 @@ impl Wait {
         }
     }
 }
+
+/// SIGTSTP stops the game with the terminal given back; `fg` (SIGCONT)
+/// takes it again and redraws the screen, whatever was written over it
+/// meanwhile (ncurses' own stop handler, as in the original, whose
+/// SIGTSTP code is compiled out). The game runs under an interactive
+/// shell, as a player's does: a process group without one is orphaned,
+/// and the kernel does not stop those.
+#[test]
+fn terminal_stop_and_continue_redraw_the_screen() {
+    let g = load("g_moves");
+    let dir = Scratch::new("tstp");
+    let shell = vec!["/bin/bash".to_string(), "--norc".into(), "--noprofile".into(), "-i".into()];
+    let mut run = Run { t: Tmux::start(dir.path(), 80, 24, &g.env(dir.path()), &shell) };
+    let bash = run.t.pid;
+    let line: Vec<String> = g.argv().iter().map(|a| format!("'{a}'")).collect();
+    run.t.type_text(&line.join(" "));
+    run.t.send(b'\r');
+    // The game is the shell's child.
+    let start = Instant::now();
+    let game = loop {
+        let kids = fs::read_to_string(format!("/proc/{bash}/task/{bash}/children")).unwrap_or_default();
+        if let Some(pid) = kids.split_whitespace().next().and_then(|p| p.parse().ok()) {
+            break pid;
+        }
+        assert!(start.elapsed() < TIMEOUT, "the shell did not start the game");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    run.t.pid = game;
+    let mut screen = run.first();
+    let upto = 10.min(g.keys.len() - 1);
+    for &k in &g.keys[..upto] {
+        if let Wait::Key(s) = run.key(k) {
+            screen = s;
+        }
+    }
+    assert!(signal(game, "TSTP"), "kill -TSTP");
+    let start = Instant::now();
+    while proc_state(game) != Some('T') {
+        assert!(start.elapsed() < TIMEOUT, "the game did not stop");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    run.t.wait_screen("the shell's job message", |s| s.contains("Stopped"));
+    run.t.type_text("clear; echo SCRIBBLE; fg");
+    run.t.send(b'\r');
+    let back = run.t.wait_screen("the game's screen again", |s| s.rows == screen.rows);
+    assert!(!back.contains("SCRIBBLE"));
+    // And it plays on as recorded.
+    match run.wait_key(None, Instant::now()) {
+        Wait::Key(_) => {}
+        Wait::Exited(st) => panic!("the game ended (status {st})"),
+    }
+    match run.key(g.keys[upto]) {
+        Wait::Key(s) => {
+            if let Some(d) = frame_diff(&g, upto + 1, &s, 0..24, true) {
+                panic!("after fg the game differs from the recording:\n{d}");
+            }
+        }
+        Wait::Exited(st) => panic!("the game ended (status {st})"),
+    }
+}

@@ -157,6 +157,11 @@ pub trait Curses: Send {
     fn eprint_raw(&mut self, s: &[u8]) {
         self.print_raw(s);
     }
+    /// `getpass(prompt)` before curses starts: the prompt on the terminal,
+    /// a line typed without echo (the terminal's erase and kill keys
+    /// still work), then a newline. The line comes back without its
+    /// newline.
+    fn getpass(&mut self, prompt: &[u8]) -> Result<Vec<u8>, crate::ending::Interrupt>;
 
     // The stdscr shorthands of curses.h.
     fn move_to(&mut self, y: i32, x: i32) -> bool {

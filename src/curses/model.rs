@@ -1025,6 +1025,25 @@ impl Curses for Model {
         Some(&self.term)
     }
 
+    fn getpass(&mut self, prompt: &[u8]) -> Result<Vec<u8>, Interrupt> {
+        self.term.write_cooked(prompt);
+        let typed = self.input.line(&self.term)?;
+        // The tty's line editing, without its echo.
+        let mut line = Vec::new();
+        for &b in &typed {
+            match b {
+                b'\n' | b'\r' => break,
+                0x7f => {
+                    line.pop();
+                }
+                0x15 => line.clear(),
+                _ => line.push(b),
+            }
+        }
+        self.term.write_cooked(b"\n");
+        Ok(line)
+    }
+
     fn set_keys(&mut self, keys: Box<dyn KeySource>) -> bool {
         self.input = keys;
         true

@@ -393,6 +393,56 @@ impl Curses for Ncurses {
         nc::beep();
     }
 
+    fn getpass(&mut self, prompt: &[u8]) -> Result<Vec<u8>, Interrupt> {
+        // glibc's getpass: the terminal itself (else standard input and
+        // error), echo and signals off for the line, a newline after it.
+        use std::io::{BufRead, BufReader, Write};
+        use std::os::fd::AsRawFd;
+        let tty = std::fs::OpenOptions::new().read(true).write(true).open("/dev/tty");
+        let (mut out, input): (Box<dyn Write>, Box<dyn std::io::Read>) = match &tty {
+            Ok(t) => match (t.try_clone(), t.try_clone()) {
+                (Ok(a), Ok(b)) => (Box::new(a), Box::new(b)),
+                _ => (Box::new(std::io::stderr()), Box::new(std::io::stdin())),
+            },
+            Err(_) => (Box::new(std::io::stderr()), Box::new(std::io::stdin())),
+        };
+        let fd = tty.as_ref().map_or(libc::STDIN_FILENO, |t| t.as_raw_fd());
+        // SAFETY: tcgetattr and tcsetattr get a descriptor that is open for
+        // the whole call and a termios value owned here.
+        let saved = unsafe {
+            let mut t: libc::termios = std::mem::zeroed();
+            if libc::tcgetattr(fd, &mut t) == 0 {
+                let mut quiet = t;
+                quiet.c_lflag &= !(libc::ECHO | libc::ISIG);
+                libc::tcsetattr(fd, libc::TCSAFLUSH, &quiet);
+                Some(t)
+            } else {
+                None
+            }
+        };
+        let _ = out.write_all(prompt);
+        let _ = out.flush();
+        let mut line = Vec::new();
+        let read = BufReader::new(input).read_until(b'\n', &mut line);
+        if let Some(t) = saved {
+            // SAFETY: as above; the settings read before are put back.
+            unsafe {
+                libc::tcsetattr(fd, libc::TCSAFLUSH, &t);
+            }
+            let _ = out.write_all(b"\n");
+            let _ = out.flush();
+        }
+        match read {
+            Ok(0) | Err(_) => Err(Interrupt::EndOfInput),
+            Ok(_) => {
+                if line.last() == Some(&b'\n') {
+                    line.pop();
+                }
+                Ok(line)
+            }
+        }
+    }
+
     fn read_line(&mut self, max: usize) -> Result<Vec<u8>, Interrupt> {
         if let Some(r) = self.replay.as_mut() {
             // Curses is off: the line is typed after the delay and echoed
