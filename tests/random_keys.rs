@@ -1,7 +1,16 @@
-//! Random keys never crash or hang the game: many seeds, each played with
-//! random key bytes (all 256 values, biased toward real commands) on the
-//! headless screen. A hang would show as an unbounded number of random
-//! draws between two keys; a panic fails the test.
+//! Random keys never crash or hang the game, and the status line keeps
+//! telling the truth: many seeds, each played with random key bytes (all
+//! 256 values, biased toward real commands) on the headless screen.
+//!
+//! * A panic fails the test, naming the seed.
+//! * A hang: the games run on a worker thread that counts the keys it is
+//!   asked for; when no key has been asked for in 20 seconds (a game
+//!   answers a key in microseconds), the test fails naming the seed and
+//!   the key.
+//! * At every wait for a command, the bottom row is a status line whose
+//!   values hold together (hit points and strength within their maxima,
+//!   a level, gold and experience level that can be); when the keys run
+//!   out at such a wait, its values are the game's own.
 //!
 //! `RANDOM_KEYS_SEEDS` and `RANDOM_KEYS_KEYS` make the run longer (the
 //! README gives the command for the long run).
@@ -9,13 +18,14 @@
 mod common;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use common::Inputs;
 use rogue::curses::model::{KeySource, Model, Terminal};
 use rogue::ending::{Exit, Interrupt};
 use rogue::game::Game;
 use rogue::host::ScriptedHost;
+use rogue::session::Status;
 
 /// Keys a player types most.
 const COMMON: &[u8] = b"hjklyubnHJKLYUBN.s,ieqrwWTPRdtzfFm^<>aIcD?/)]=@ \n\x1b0123456789abcdefghijklmnopqrstuvwxyz";
@@ -24,18 +34,38 @@ const COMMON: &[u8] = b"hjklyubnHJKLYUBN.s,ieqrwWTPRdtzfFm^<>aIcD?/)]=@ \n\x1b01
 struct RandomKeys {
     inp: Inputs,
     left: usize,
-    /// The generator's seed at the last key, to bound the work per key.
+    /// Keys asked for, over all games (the watchdog's heartbeat).
     keys_read: Arc<AtomicUsize>,
+    at_command: bool,
+    /// Whether the last wait was for a command.
+    last_was_command: Arc<AtomicBool>,
+    seed: u64,
 }
 
 impl KeySource for RandomKeys {
-    fn key(&mut self, _screen: &Terminal) -> Result<u8, Interrupt> {
+    fn command_wait(&mut self, on: bool) {
+        self.at_command = on;
+    }
+
+    fn key(&mut self, screen: &Terminal) -> Result<u8, Interrupt> {
+        self.keys_read.fetch_add(1, Ordering::Relaxed);
+        self.last_was_command.store(self.at_command, Ordering::Relaxed);
+        if self.at_command {
+            check_status(self.seed, screen);
+            if std::env::var("RANDOM_KEYS_VERBOSE").is_ok() {
+                COMMANDS.fetch_add(1, Ordering::Relaxed);
+            }
+        }
         if self.left == 0 {
             return Err(Interrupt::EndOfInput);
         }
         self.left -= 1;
-        self.keys_read.fetch_add(1, Ordering::Relaxed);
-        let k = if self.inp.chance(4) {
+        // Away from the command wait (a prompt, a --More--), often the
+        // keys that get out of it: otherwise most keys go to answering
+        // "not a valid item".
+        let k = if !self.at_command && self.inp.chance(2) {
+            self.inp.pick(b" \x1b")
+        } else if self.inp.chance(4) {
             (self.inp.next_u64() & 0xff) as u8
         } else {
             COMMON[(self.inp.next_u64() % COMMON.len() as u64) as usize]
@@ -49,32 +79,99 @@ impl KeySource for RandomKeys {
     }
 }
 
-fn play(seed: u64, keys: usize) {
+static COMMANDS: AtomicUsize = AtomicUsize::new(0);
+
+/// The status line at a command wait: there, and believable.
+fn check_status(seed: u64, screen: &Terminal) -> Status {
+    let row = screen.row_text(screen.lines - 1);
+    let s = Status::parse(&row).unwrap_or_else(|| panic!("seed {seed}: no status line at a command wait: {row:?}"));
+    let ok = s.level >= 1
+        && s.gold >= 0
+        && (1..=s.max_hp).contains(&s.hp)
+        && (0..=s.max_str).contains(&s.str)
+        && s.max_str <= 31
+        && s.exp_level >= 1
+        && s.exp >= 0
+        && ["", "Hungry", "Weak", "Faint"].contains(&s.hunger.as_str());
+    assert!(ok, "seed {seed}: a status line that cannot be: {row:?}");
+    s
+}
+
+fn play(seed: u64, keys: usize, keys_read: &Arc<AtomicUsize>) {
     let mut model = Model::standard();
-    let keys_read = Arc::new(AtomicUsize::new(0));
-    model.set_input(Box::new(RandomKeys { inp: Inputs::new(seed), left: keys, keys_read: Arc::clone(&keys_read) }));
+    let last_was_command = Arc::new(AtomicBool::new(false));
+    model.set_input(Box::new(RandomKeys {
+        inp: Inputs::new(seed),
+        left: keys,
+        keys_read: Arc::clone(keys_read),
+        at_command: false,
+        last_was_command: Arc::clone(&last_was_command),
+        seed,
+    }));
     let mut host = ScriptedHost::nowhere();
     host.time = 1_700_000_000 + (seed as i64 % 100_000);
     host.pid = (seed % 30_000) as i32;
     let mut g = Game::with(Box::new(host), Box::new(model));
     let exit = g.rogue_main(&[]);
     if std::env::var("RANDOM_KEYS_VERBOSE").is_ok() {
-        eprintln!("seed {seed}: {exit:?} after {} keys, level {}", keys_read.load(Ordering::Relaxed), g.level);
+        eprintln!(
+            "seed {seed}: {exit:?}, level {}, {} keys so far, {} at commands",
+            g.level,
+            keys_read.load(Ordering::Relaxed),
+            COMMANDS.load(Ordering::Relaxed)
+        );
     }
     // Any way out is fine (^\\ at the last line read kills the process,
     // as in the original); what matters is that it got out.
     assert!(matches!(exit, Exit::EndOfInput | Exit::Status(0) | Exit::Killed(_)), "seed {seed}: {exit:?}");
+    // Out of keys at a command wait: the status line shows the game.
+    if exit == Exit::EndOfInput && last_was_command.load(Ordering::Relaxed) {
+        let screen = g.scr.terminal().expect("the model's terminal");
+        let s = check_status(seed, screen);
+        let st = &g.player.t_stats;
+        let game =
+            (g.level, g.purse, st.s_hpt, st.s_maxhp, st.s_str as i32, g.max_stats.s_str as i32, st.s_lvl, st.s_exp);
+        let shown = (s.level, s.gold, s.hp, s.max_hp, s.str, s.max_str, s.exp_level, s.exp);
+        assert_eq!(shown, game, "seed {seed}: the status line and the game disagree");
+    }
 }
 
 #[test]
 fn random_keys_never_crash() {
     let seeds: u64 = std::env::var("RANDOM_KEYS_SEEDS").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000);
     let keys: usize = std::env::var("RANDOM_KEYS_KEYS").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000);
-    for seed in 0..seeds {
-        let r = std::panic::catch_unwind(|| play(seed, keys));
-        if let Err(e) = r {
-            let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
-            panic!("seed {seed}: {}", msg.unwrap_or_default());
+    let keys_read = Arc::new(AtomicUsize::new(0));
+    let seed_now = Arc::new(AtomicUsize::new(0));
+    let worker = {
+        let (keys_read, seed_now) = (Arc::clone(&keys_read), Arc::clone(&seed_now));
+        std::thread::spawn(move || {
+            for seed in 0..seeds {
+                seed_now.store(seed as usize, Ordering::Relaxed);
+                let r = std::panic::catch_unwind(|| play(seed, keys, &keys_read));
+                if let Err(e) = r {
+                    let msg =
+                        e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
+                    return Err(format!("seed {seed}: {}", msg.unwrap_or_default()));
+                }
+            }
+            Ok(())
+        })
+    };
+    // The watchdog.
+    let mut last = (usize::MAX, std::time::Instant::now());
+    while !worker.is_finished() {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        let now = keys_read.load(Ordering::Relaxed);
+        if now != last.0 {
+            last = (now, std::time::Instant::now());
+        } else if last.1.elapsed() > std::time::Duration::from_secs(20) {
+            panic!(
+                "seed {}: no key asked for in 20 s after key {now} of the run: the game hangs",
+                seed_now.load(Ordering::Relaxed)
+            );
         }
+    }
+    if let Err(e) = worker.join().expect("the worker") {
+        panic!("{e}");
     }
 }
