@@ -188,7 +188,12 @@ impl Terminal {
     }
 
     /// Output through the tty in its normal ("cooked") mode: `\n` is CR LF
-    /// (ONLCR), the last row scrolls, a full line wraps (automatic margins).
+    /// (ONLCR), the last row scrolls, a full line wraps (automatic
+    /// margins). As the oracle's terminal emulator (pyte) has it, a
+    /// character written in the last column leaves the cursor one past it
+    /// (`curx == cols`, which a frame then shows), and the next character
+    /// first goes to the start of the next line; a backspace from there
+    /// lands on the column before the last.
     fn write_cooked(&mut self, s: &[u8]) {
         for &b in s {
             match b {
@@ -197,7 +202,12 @@ impl Terminal {
                     self.line_feed();
                 }
                 b'\r' => self.curx = 0,
-                b'\x08' => self.curx = (self.curx - 1).max(0),
+                b'\x08' => {
+                    if self.curx >= self.cols {
+                        self.curx = self.cols - 1;
+                    }
+                    self.curx = (self.curx - 1).max(0);
+                }
                 b'\x07' => {}
                 b'\t' => self.curx = ((self.curx / 8 + 1) * 8).min(self.cols - 1),
                 0x20..=0x7e => {
@@ -211,10 +221,6 @@ impl Terminal {
                 }
                 _ => {}
             }
-        }
-        // The cursor never shows past the last column.
-        if self.curx >= self.cols {
-            self.curx = self.cols - 1;
         }
     }
 
@@ -1109,6 +1115,22 @@ impl Curses for Model {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_full_line_wraps_on_the_next_character_as_the_emulator_does() {
+        let mut t = Terminal::new(3, 10);
+        t.write_cooked(b"0123456789");
+        // One past the last column, on the same row, until more comes.
+        assert_eq!((t.cury, t.curx), (0, 10));
+        t.write_cooked(b"a");
+        assert_eq!((t.cury, t.curx), (1, 1));
+        assert_eq!(t.row_text(1), "a");
+        let mut t = Terminal::new(3, 10);
+        t.write_cooked(b"0123456789\x08x");
+        // A backspace from there goes to the column before the last.
+        assert_eq!(t.row_text(0), "01234567x9");
+        assert_eq!((t.cury, t.curx), (0, 9));
+    }
 
     fn text(m: &Model, w: Win, y: i32) -> String {
         let (_, cols) = m.getmaxyx(w);
