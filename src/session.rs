@@ -307,6 +307,13 @@ pub enum Action {
 /// over, with [`Wait::Over`]) it says what to do.
 pub trait Controller {
     fn next(&mut self, obs: &Observation) -> Action;
+    /// As [`Controller::next`], for a controller that keeps observations:
+    /// it may take `obs` and leave any other observation in its place (the
+    /// run fills it again before it is read). Saves a copy of the screen
+    /// per key.
+    fn next_taking(&mut self, obs: &mut Observation) -> Action {
+        self.next(obs)
+    }
     /// A snapshot asked for with [`Action::Snapshot`].
     fn snapshot(&mut self, _snap: Snapshot) {}
 }
@@ -384,22 +391,23 @@ impl<C: Controller> Run<C> {
             self.keys += 1;
             return Ok(k);
         }
-        self.obs.screen.clone_from(screen);
-        self.obs.wait = wait;
-        self.obs.outcome = None;
-        self.obs.keys = self.keys;
         loop {
-            match self.controller.next(&self.obs) {
+            self.fill(screen, wait);
+            // From here `self.obs` may be anything the controller left.
+            match self.controller.next_taking(&mut self.obs) {
                 Action::Key(k) => {
                     self.since.push(k);
                     self.keys += 1;
                     return Ok(k);
                 }
                 Action::Snapshot if wait == Wait::Command => {
+                    // `drive` takes the snapshot's observation from here.
+                    self.fill(screen, wait);
                     self.leave = Some(Leave::Snapshot);
                     return Err(Interrupt::Pause);
                 }
                 Action::Snapshot => {
+                    self.fill(screen, wait);
                     let snap =
                         Snapshot { origin: self.origin.clone(), keys: self.since.clone(), obs: self.obs.clone() };
                     self.controller.snapshot(snap);
@@ -420,6 +428,14 @@ impl<C: Controller> Run<C> {
                 }
             }
         }
+    }
+
+    /// The observation of this wait.
+    fn fill(&mut self, screen: &Terminal, wait: Wait) {
+        self.obs.screen.clone_from(screen);
+        self.obs.wait = wait;
+        self.obs.outcome = None;
+        self.obs.keys = self.keys;
     }
 }
 
@@ -653,14 +669,16 @@ impl Yielding {
 
 impl Controller for Yielding {
     fn next(&mut self, obs: &Observation) -> Action {
-        let copy = match self.spare.take() {
-            Some(mut o) => {
-                o.clone_from(obs);
-                o
-            }
-            None => obs.clone(),
-        };
-        match Yielding::exchange(Resp::Wait(copy)) {
+        let mut copy = obs.clone();
+        self.next_taking(&mut copy)
+    }
+
+    /// The observation goes to the caller as it is; the one the caller
+    /// was done with takes its place.
+    fn next_taking(&mut self, obs: &mut Observation) -> Action {
+        let spare = self.spare.take().unwrap_or_else(|| obs.clone());
+        let mine = std::mem::replace(obs, spare);
+        match Yielding::exchange(Resp::Wait(mine)) {
             Some(Req(a, spare)) => {
                 if spare.is_some() {
                     self.spare = spare;
