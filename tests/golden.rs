@@ -54,11 +54,7 @@ fn out_files(case: &Path) -> Vec<(String, PathBuf)> {
     text.lines()
         .take_while(|l| !l.trim().is_empty())
         .filter_map(|l| l.strip_prefix("out-file:"))
-        .filter_map(|v| {
-            let mut it = v.split_whitespace();
-            let (path, side) = (it.next()?, it.next()?);
-            Some((path.to_string(), case.parent()?.join(side)))
-        })
+        .filter_map(|v| rogue::trace::games::file_header(case.parent()?, v.trim()))
         .collect()
 }
 

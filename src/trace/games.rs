@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::{Case, RunOptions, TraceError};
@@ -130,6 +130,25 @@ pub fn decode_body(lines: &[String]) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
+/// An `in-file` or `out-file` header, `<path> <side file>`, with the side
+/// file in `dir`. A path may hold spaces (a save file named at the
+/// prompt): the split is at the first space after which the side file
+/// exists, else at the first space.
+pub fn file_header(dir: &Path, value: &str) -> Option<(String, PathBuf)> {
+    let splits = value.match_indices(' ').map(|(i, _)| (&value[..i], &value[i + 1..]));
+    let mut first = None;
+    for (path, side) in splits {
+        if path.is_empty() || side.is_empty() {
+            continue;
+        }
+        if dir.join(side).is_file() {
+            return Some((path.to_string(), dir.join(side)));
+        }
+        first.get_or_insert((path, side));
+    }
+    first.map(|(path, side)| (path.to_string(), dir.join(side)))
+}
+
 /// Make the run's folder: empty, with the case's input files.
 fn prepare_dir(case: &Case, dir: &Path) -> Result<(), TraceError> {
     if dir.exists() {
@@ -137,11 +156,9 @@ fn prepare_dir(case: &Case, dir: &Path) -> Result<(), TraceError> {
     }
     std::fs::create_dir_all(dir).map_err(|e| TraceError::Io(dir.to_path_buf(), e))?;
     for v in case.get_all("in-file") {
-        let mut it = v.split_whitespace();
-        let (Some(path), Some(side)) = (it.next(), it.next()) else {
+        let Some((path, src)) = file_header(case.dir(), v) else {
             return Err(TraceError::Parse(format!("{}: bad in-file {v:?}", case.path.display())));
         };
-        let src = case.dir().join(side);
         let dst = dir.join(path);
         std::fs::copy(&src, &dst).map_err(|e| TraceError::Io(src.clone(), e))?;
         use std::os::unix::fs::PermissionsExt;
@@ -263,4 +280,23 @@ pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
         let _ = std::fs::remove_dir_all(&dir);
     }
     Ok(log.out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_headers_may_name_paths_with_spaces() {
+        let dir = std::env::temp_dir().join(format!("rogue-file-header-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("c.in.my save"), b"x").unwrap();
+        std::fs::write(dir.join("c.scr"), b"x").unwrap();
+        assert_eq!(file_header(&dir, "rogue.scr c.scr"), Some(("rogue.scr".into(), dir.join("c.scr"))));
+        assert_eq!(file_header(&dir, "my save c.in.my save"), Some(("my save".into(), dir.join("c.in.my save"))));
+        // No side file yet (a case still to be run): the first space.
+        assert_eq!(file_header(&dir, "a b"), Some(("a".into(), dir.join("b"))));
+        assert_eq!(file_header(&dir, "lonely"), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
