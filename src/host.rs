@@ -325,6 +325,11 @@ impl Host for ScriptedHost {
     }
 
     fn path(&self, p: &[u8]) -> PathBuf {
+        // The kernel finds nothing at "" (ENOENT): an empty name at the
+        // save prompt is a file that cannot be made, not the folder.
+        if p.is_empty() {
+            return PathBuf::new();
+        }
         if self.real_paths.iter().any(|r| r.as_os_str().as_encoded_bytes() == p) {
             return bytes_path(p);
         }
