@@ -123,6 +123,14 @@ impl Game {
         self.objs[obj].o_count = 1;
         self.mpos = 0;
         let (ot, which) = (self.objs[obj].o_type, self.objs[obj].o_which);
+        // Deviation: the C takes any answer (`0`-`9`, then `a` is 10 and
+        // on) and indexes its tables with it; past a table's end it names
+        // the object from whatever memory follows, or dies of a signal. The
+        // port makes no object of a kind its type does not have.
+        if kinds_of(t).is_some_and(|n| !(0..n as i32).contains(&which)) {
+            self.discard_object(obj);
+            return Ok(());
+        }
         if ot == i32::from(WEAPON) || ot == i32::from(ARMOR) {
             self.msg("blessing? (+,-,n)")?;
             let bless = self.readchar()?;
@@ -229,5 +237,19 @@ impl Game {
             }
         }
         self.show_win(b"---More (level map)---")
+    }
+}
+
+/// How many kinds an object type has (the length of its table), for the
+/// types that index one by their kind.
+fn kinds_of(t: u8) -> Option<usize> {
+    match t {
+        POTION => Some(MAXPOTIONS),
+        SCROLL => Some(MAXSCROLLS),
+        RING => Some(MAXRINGS),
+        STICK => Some(MAXSTICKS),
+        WEAPON => Some(MAXWEAPONS),
+        ARMOR => Some(MAXARMORS),
+        _ => None,
     }
 }

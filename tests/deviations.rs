@@ -140,3 +140,44 @@ fn fighting_nothing_does_nothing() {
     assert_eq!(g.moat(spot.y, spot.x), None);
     assert_eq!(g.fight(spot, Some(Weap::ZapBolt), true), Ok(false));
 }
+
+/// The wizard's `C` indexes the chosen type's table with any answer (`e`
+/// is potion 14 of 14); the C names the object from the memory after the
+/// table or dies of a signal. The port makes nothing and goes on.
+#[test]
+fn wizard_object_of_a_kind_past_its_table_is_not_made() {
+    let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("oracle/cases/wizard/t_wiz_misc.case");
+    let text = std::fs::read_to_string(golden).expect("a wizard golden");
+    let headers: String = text
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .filter(|l| !["keys:", "ends:", "out-file:", "note:"].iter().any(|h| l.starts_with(h)))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let dir = std::env::temp_dir().join(format!("rogue-wizard-kinds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    // The last kind of each table is made (the control); one past is not.
+    let answers = [("!d", true), ("!e", false), ("?h", true), ("?z", false), ("=d", true), ("=f", false)];
+    let answers = answers.into_iter().chain([
+        ("/d", true),
+        ("/!", false),
+        (")8n", true),
+        (")9", false),
+        ("]7n", true),
+        ("]8", false),
+    ]);
+    for (answer, made) in answers {
+        let (kind, which) = (&answer[..1], &answer[1..]);
+        // Become a wizard, make the object (a weapon or armour is asked
+        // its blessing no more), then look at the pack.
+        let case = dir.join("t.case");
+        std::fs::write(&case, format!("{headers}\n+wizard\\nC{kind}{which}i\n")).expect("write the case");
+        let opts = rogue::trace::RunOptions { out_dir: Some(dir.join("run")), ..Default::default() };
+        let out = rogue::trace::run_path(&case, &opts).expect("the case runs");
+        assert!(out.contains(&format!("Which {kind} do you want? (0-f)")), "C{kind}{which}:\n{out}");
+        assert!(out.contains(" e) "), "the pack is shown:\n{out}");
+        assert_eq!(out.contains("You now have") && out.contains(" f) "), made, "C{kind}{which}:\n{out}");
+        assert!(out.ends_with("END eof\n"), "C{kind}{which}: the game goes on:\n{out}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
