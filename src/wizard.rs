@@ -126,8 +126,10 @@ impl Game {
         // Deviation: the C takes any answer (`0`-`9`, then `a` is 10 and
         // on) and indexes its tables with it; past a table's end it names
         // the object from whatever memory follows, or dies of a signal. The
-        // port makes no object of a kind its type does not have.
-        if kinds_of(t).is_some_and(|n| !(0..n as i32).contains(&which)) {
+        // port makes no object of a kind its type does not have (after the
+        // blessing question of a weapon or armour, which the C asks first).
+        let no_such_kind = kinds_of(t).is_some_and(|n| !(0..n as i32).contains(&which));
+        if no_such_kind && ot != i32::from(WEAPON) && ot != i32::from(ARMOR) {
             self.discard_object(obj);
             return Ok(());
         }
@@ -135,6 +137,10 @@ impl Game {
             self.msg("blessing? (+,-,n)")?;
             let bless = self.readchar()?;
             self.mpos = 0;
+            if no_such_kind {
+                self.discard_object(obj);
+                return Ok(());
+            }
             if bless == b'-' {
                 self.objs[obj].o_flags |= ISCURSED;
             }
