@@ -14,36 +14,12 @@ use std::time::Instant;
 
 use rogue::session::{Config, Observation, Session, Wait, play};
 use rogue::trace::Case;
-use rogue::trace::games::decode_body;
 
 /// A golden game as a session config and its keys.
 fn goldens() -> Vec<(Config, Vec<u8>)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("oracle/cases/games");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .expect("oracle/cases/games")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "case"))
-        .collect();
-    paths.sort();
-    paths
-        .iter()
-        .filter_map(|p| {
-            let c = Case::read(p).expect("a readable case");
-            if c.get("args").is_some() {
-                return None;
-            }
-            let time: i64 = c.get("time")?.parse().ok()?;
-            let pid: i32 = c.get("pid")?.parse().ok()?;
-            let config = Config {
-                seed: (time as i32).wrapping_add(pid),
-                user: c.get("user")?.to_string(),
-                rogueopts: c.get("rogueopts").map(str::to_string),
-                time,
-                ..Config::default()
-            };
-            Some((config, decode_body(&c.body).ok()?))
-        })
-        .collect()
+    let paths = rogue::trace::case_paths(&dir).expect("oracle/cases/games");
+    paths.iter().filter_map(|p| Config::from_case(&Case::read(p).expect("a readable case"))).collect()
 }
 
 fn best_of<F: FnMut() -> usize>(rounds: usize, mut f: F) -> (usize, f64) {

@@ -16,12 +16,7 @@ use rogue::trace::games::{Setup, setup, temp_dir};
 
 fn cases() -> Vec<Case> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("oracle/cases/games");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .expect("oracle/cases/games")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "case"))
-        .collect();
-    paths.sort();
+    let paths = rogue::trace::case_paths(&dir).expect("oracle/cases/games");
     paths.iter().map(|p| Case::read(p).expect("a readable case")).collect()
 }
 

@@ -72,6 +72,23 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The new game a recorded case plays (its seed, clock, user and
+    /// options), and its keys; `None` for a case a config cannot express
+    /// (arguments or files placed first) or cannot read.
+    pub fn from_case(case: &crate::trace::Case) -> Option<(Config, Vec<u8>)> {
+        if case.get("args").is_some() || case.get("in-file").is_some() {
+            return None;
+        }
+        let config = Config {
+            seed: case.int("seed").ok()?,
+            user: case.get("user")?.to_string(),
+            rogueopts: case.get("rogueopts").map(str::to_string),
+            time: case.get("time")?.parse().ok()?,
+            ..Config::default()
+        };
+        Some((config, crate::trace::games::decode_body(&case.body).ok()?))
+    }
+
     /// The game, set up but not started ([`Game::rogue_main`] starts it).
     pub fn game(&self) -> Game {
         let mut host = ScriptedHost::nowhere();
@@ -667,18 +684,11 @@ impl Yielding {
     }
 }
 
-impl Controller for Yielding {
-    fn next(&mut self, obs: &Observation) -> Action {
-        let mut copy = obs.clone();
-        self.next_taking(&mut copy)
-    }
-
-    /// The observation goes to the caller as it is; the one the caller
-    /// was done with takes its place.
-    fn next_taking(&mut self, obs: &mut Observation) -> Action {
-        let spare = self.spare.take().unwrap_or_else(|| obs.clone());
-        let mine = std::mem::replace(obs, spare);
-        match Yielding::exchange(Resp::Wait(mine)) {
+impl Yielding {
+    /// Hand an observation to the caller; its answer, and the observation
+    /// it is done with (kept for the next wait), come back.
+    fn hand_over(&mut self, obs: Observation) -> Action {
+        match Yielding::exchange(Resp::Wait(obs)) {
             Some(Req(a, spare)) => {
                 if spare.is_some() {
                     self.spare = spare;
@@ -687,6 +697,20 @@ impl Controller for Yielding {
             }
             None => Action::Stop,
         }
+    }
+}
+
+impl Controller for Yielding {
+    fn next(&mut self, obs: &Observation) -> Action {
+        self.hand_over(obs.clone())
+    }
+
+    /// The observation goes to the caller as it is; the one the caller
+    /// was done with takes its place.
+    fn next_taking(&mut self, obs: &mut Observation) -> Action {
+        let spare = self.spare.take().unwrap_or_else(|| obs.clone());
+        let mine = std::mem::replace(obs, spare);
+        self.hand_over(mine)
     }
 
     fn snapshot(&mut self, snap: Snapshot) {

@@ -37,13 +37,11 @@ fn oracle_dir() -> PathBuf {
 
 fn cases_of(category: &str, filter: Option<&str>) -> Vec<PathBuf> {
     let dir = oracle_dir().join(category);
-    let mut cases: Vec<PathBuf> =
-        std::fs::read_dir(&dir).map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
-    cases.retain(|p| p.extension().is_some_and(|x| x == "case"));
+    // A missing folder is no cases (which fails a declared category).
+    let mut cases = rogue::trace::case_paths(&dir).unwrap_or_default();
     if let Some(f) = filter {
         cases.retain(|p| p.to_string_lossy().contains(f));
     }
-    cases.sort();
     cases
 }
 

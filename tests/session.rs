@@ -15,7 +15,6 @@ use std::path::Path;
 use common::Inputs;
 use rogue::session::{Config, Observation, Session, Snapshot, Wait, play};
 use rogue::trace::Case;
-use rogue::trace::games::decode_body;
 
 /// A frame of a golden: the cursor and the 24 rows (text, standout mask).
 #[derive(Clone, Debug, PartialEq)]
@@ -65,28 +64,10 @@ fn frame_of(o: &Observation) -> Frame {
 /// The `games` goldens a session can play: new games without arguments.
 fn goldens() -> Vec<(String, Config, Vec<u8>, Vec<Frame>)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("oracle/cases/games");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .expect("oracle/cases/games")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "case"))
-        .collect();
-    paths.sort();
     let mut out = Vec::new();
-    for p in paths {
+    for p in rogue::trace::case_paths(&dir).expect("oracle/cases/games") {
         let c = Case::read(&p).expect("a readable case");
-        if c.get("args").is_some() || c.get("in-file").is_some() {
-            continue;
-        }
-        let time: i64 = c.get("time").unwrap().parse().unwrap();
-        let pid: i32 = c.get("pid").unwrap().parse().unwrap();
-        let config = Config {
-            seed: (time as i32).wrapping_add(pid),
-            user: c.get("user").unwrap().to_string(),
-            rogueopts: c.get("rogueopts").map(str::to_string),
-            time,
-            ..Config::default()
-        };
-        let keys = decode_body(&c.body).expect("keys");
+        let Some((config, keys)) = Config::from_case(&c) else { continue };
         let expected = std::fs::read_to_string(p.with_extension("expected")).expect("expected");
         out.push((c.get("name").unwrap_or("?").to_string(), config, keys, expected_frames(&expected)));
     }

@@ -38,7 +38,7 @@ use rogue::game::Game;
 use rogue::host::ScriptedHost;
 use rogue::savefile::restore_bytes;
 use rogue::trace::Case;
-use rogue::trace::games::decode_body;
+use rogue::trace::games::{decode_body, label};
 
 const ROGUE: &str = env!("CARGO_BIN_EXE_rogue");
 
@@ -147,19 +147,6 @@ fn parse_frames(text: &str) -> Vec<Frame> {
         }
     }
     frames
-}
-
-/// A byte as `next=` writes it.
-fn label(b: u8) -> String {
-    match b {
-        b'\\' => "\\\\".to_string(),
-        0x1b => "\\e".to_string(),
-        b'\n' => "\\n".to_string(),
-        b'\r' => "\\r".to_string(),
-        b'\t' => "\\t".to_string(),
-        0x21..=0x7e => char::from(b).to_string(),
-        _ => format!("\\x{b:02x}"),
-    }
 }
 
 impl Golden {
@@ -578,7 +565,7 @@ fn replay(name: &str) {
     assert_eq!(key_frames, g.keys.len(), "{name}: one key frame per key expected");
     let mut status = None;
     for (n, &k) in g.keys.iter().enumerate() {
-        assert_eq!(g.frames[n].tail, format!("next={}", label(k).replace(' ', "\\x20")), "{name}: frame {n}");
+        assert_eq!(g.frames[n].tail, format!("next={}", label(k)), "{name}: frame {n}");
         if g.machine_specific(n) {
             skipped += 1;
         } else {
@@ -616,11 +603,11 @@ fn replay(name: &str) {
 #[ignore]
 fn terminal_replays_every_games_golden() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("oracle/cases/games");
-    let mut names: Vec<String> = fs::read_dir(&dir)
+    let mut names: Vec<String> = rogue::trace::case_paths(&dir)
         .expect("oracle/cases/games")
-        .filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".case").map(str::to_string))
+        .iter()
+        .filter_map(|p| Some(p.file_stem()?.to_str()?.to_string()))
         .collect();
-    names.sort();
     if let Ok(only) = std::env::var("TERMINAL_GOLDENS") {
         names.retain(|n| only.split(',').any(|o| o == n));
     }

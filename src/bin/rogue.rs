@@ -91,14 +91,7 @@ fn main() -> ExitCode {
     } else {
         Vec::new()
     };
-    rogue::signals::install();
-    // Whatever happens, the terminal is given back.
-    let default_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        Ncurses::emergency_endwin();
-        default_hook(info);
-    }));
-    let mut curses = Ncurses::new();
+    let mut curses = open_terminal();
     let mut g_seed = cli.seed;
     let record = match &cli.record {
         None => None,
@@ -322,13 +315,7 @@ fn replay(path: &std::path::Path, delay: u32, paused: bool) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    rogue::signals::install();
-    let default_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        Ncurses::emergency_endwin();
-        default_hook(info);
-    }));
-    let mut curses = Ncurses::new();
+    let mut curses = open_terminal();
     let delay = i32::try_from(delay).unwrap_or(i32::MAX);
     curses.replay(rogue::curses::term::Replay::new(&setup.keys, delay, paused), setup.lines, setup.cols);
     let mut g = Game::with(Box::new(setup.host), Box::new(curses));
@@ -338,4 +325,16 @@ fn replay(path: &std::path::Path, delay: u32, paused: bool) -> ExitCode {
     drop(g);
     let _ = std::fs::remove_dir_all(&dir);
     ExitCode::SUCCESS
+}
+
+/// The real terminal, with the game's signal handlers, and a panic hook
+/// that gives the terminal back whatever happens.
+fn open_terminal() -> Ncurses {
+    rogue::signals::install();
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        Ncurses::emergency_endwin();
+        default_hook(info);
+    }));
+    Ncurses::new()
 }

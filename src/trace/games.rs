@@ -53,8 +53,9 @@ fn row(screen: &Terminal, y: i32) -> (String, String) {
     (text.trim_end_matches(' ').to_string(), mask.trim_end_matches('.').to_string())
 }
 
-/// A byte as the case bodies write it, a space as `\x20`.
-fn label(b: u8) -> String {
+/// A byte as a frame's `next=` writes it: the case bodies' escapes, a
+/// space as `\x20`.
+pub fn label(b: u8) -> String {
     match b {
         b'\\' => "\\\\".to_string(),
         0x1b => "\\e".to_string(),

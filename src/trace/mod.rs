@@ -14,6 +14,16 @@ pub mod show;
 
 pub use case::Case;
 
+/// The `.case` files in `dir`, in name order.
+pub fn case_paths(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "case"))
+        .collect();
+    paths.sort();
+    Ok(paths)
+}
+
 /// Why a case could not be run.
 #[derive(Debug)]
 pub enum TraceError {
