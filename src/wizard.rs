@@ -205,7 +205,10 @@ impl Game {
         let mut buf: Vec<u8> = Vec::new();
         let (kill, erase) = (self.scr.killchar(), self.scr.erasechar());
         loop {
-            let c = self.readchar()?;
+            self.scr.line_prompt(true);
+            let c = self.readchar();
+            self.scr.line_prompt(false);
+            let c = c?;
             if c == b'\n' || c == b'\r' || c == ESCAPE {
                 break;
             }

@@ -123,7 +123,12 @@ fn main() -> ExitCode {
         g.save_path = Some(p.into_vec());
     }
     let exit = g.rogue_main(&args);
-    g.scr.endwin();
+    // The game has given the terminal back where it ends normally; this
+    // only matters on a path that leaves curses on (endwin is a no-op once
+    // curses is off, so the score list stays above the shell's prompt).
+    if !g.scr.isendwin() {
+        g.scr.endwin();
+    }
     if let Some(r) = &record
         && let Err(e) = r.finish(g.outcome)
     {
@@ -321,7 +326,9 @@ fn replay(path: &std::path::Path, delay: u32, paused: bool) -> ExitCode {
     let mut g = Game::with(Box::new(setup.host), Box::new(curses));
     g.master = setup.master;
     g.rogue_main(&setup.args);
-    g.scr.endwin();
+    if !g.scr.isendwin() {
+        g.scr.endwin();
+    }
     drop(g);
     let _ = std::fs::remove_dir_all(&dir);
     ExitCode::SUCCESS
