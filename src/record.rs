@@ -81,6 +81,22 @@ pub fn ends_word(outcome: Option<crate::ending::Ending>) -> &'static str {
     }
 }
 
+/// The `time` and `pid` headers of a record of a game seeded `seed`, run
+/// at `time` by process `pid`. A game seeded by its clock has them as they
+/// are (its seed is time + pid). A `--seed` game's are set to what a real
+/// run with that seed would show: a real process id (positive, at most
+/// Linux's largest), and the clock that makes `(int)time + pid` the seed,
+/// wrapping as the C's sum does, so that a replay seeds the same game.
+/// (The tombstone's year in a replay of such a record follows that clock.)
+pub fn clock_headers(seed: i32, time: i64, pid: i32) -> (i64, i32) {
+    if (time as i32).wrapping_add(pid) == seed {
+        return (time, pid);
+    }
+    const PID_MAX: i32 = 1 << 22;
+    let pid = if (2..=PID_MAX).contains(&pid) { pid } else { 1000 };
+    (i64::from(seed.wrapping_sub(pid)), pid)
+}
+
 /// A record being written.
 #[derive(Debug)]
 pub struct RecordFile {
@@ -183,6 +199,22 @@ impl RecordFile {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn clock_headers_seed_the_same_game_with_a_real_pid() {
+        use super::clock_headers;
+        // A clock-seeded run keeps its own.
+        assert_eq!(clock_headers(1_700_012_345, 1_700_000_000, 12_345), (1_700_000_000, 12_345));
+        for seed in [42, -7, 0, i32::MAX, i32::MIN, 1_740_014_992] {
+            let (time, pid) = clock_headers(seed, 1_764_000_000, 4321);
+            assert_eq!(pid, 4321);
+            assert_eq!((time as i32).wrapping_add(pid), seed, "seed {seed}");
+            assert_eq!(i64::from(time as i32), time, "the time header is an int");
+        }
+        // An impossible pid is replaced by a plausible one.
+        let (time, pid) = clock_headers(42, 1_764_000_000, -5);
+        assert!(pid > 1 && (time as i32).wrapping_add(pid) == 42);
+    }
+
     use super::*;
 
     #[test]

@@ -1005,6 +1005,10 @@ fn terminal_record_replays_through_the_trace() {
     assert_eq!(case.get("keys"), Some(g.keys.len().to_string().as_str()));
     assert_eq!(decode_body(&case.body).expect("its body"), g.keys, "the record holds the keys typed");
     assert_eq!(case.get("ends"), Some("quit"));
+    // Headers as a real run's: a positive pid, and time + pid the seed.
+    let (time, pid) = (case.int("time").expect("time"), case.int("pid").expect("pid"));
+    assert!(pid > 1, "the record's pid is {pid}");
+    assert_eq!(time.wrapping_add(pid), g.seed, "the record's time + pid is not its seed");
     let out = Command::new(env!("CARGO_BIN_EXE_rogue-trace")).arg(&record).output().expect("rogue-trace");
     assert!(out.status.success(), "rogue-trace: {}", String::from_utf8_lossy(&out.stderr));
     let frames = parse_frames(&String::from_utf8_lossy(&out.stdout));
@@ -1198,9 +1202,12 @@ fn terminal_exit_leaves_the_scores_above_the_prompt() {
         assert_scores_above_prompt(term, "death", &s, entry);
         drop(run);
 
-        // A quit in the same folder: its list shows the death's score.
+        // A quit with the death's score file (in a folder of its own: a
+        // tmux server just killed may still hold the other's socket).
+        let dir2 = Scratch::new("exit-quit");
+        fs::copy(dir.join("rogue.scr"), dir2.join("rogue.scr")).expect("the death left a score file");
         let argv = vec![ROGUE.to_string(), "--seed".into(), "7".into()];
-        let run = start_in_shell(&dir, &env, &argv);
+        let run = start_in_shell(&dir2, &g.env_as(dir2.path(), term), &argv);
         run.first();
         run.key(b'Q');
         match run.key(b'y') {

@@ -190,12 +190,13 @@ fn start_record(path: &std::path::Path, cli: &Cli, args: &[Vec<u8>]) -> std::io:
         Some(b"-s" | b"-d") => "scores",
         Some(_) => "saves",
     };
+    // time + pid is the seed, with a pid a real run could have.
+    let (rec_time, rec_pid) = rogue::record::clock_headers(seed, time, host.getpid());
     let mut headers: Vec<(String, String)> = vec![
         ("kind".into(), kind.into()),
         ("seed".into(), seed.to_string()),
-        ("time".into(), time.to_string()),
-        // time + pid is the seed.
-        ("pid".into(), seed.wrapping_sub(time as i32).to_string()),
+        ("time".into(), rec_time.to_string()),
+        ("pid".into(), rec_pid.to_string()),
         ("uid".into(), host.getuid().to_string()),
         ("gid".into(), host.getgid().to_string()),
         ("user".into(), String::from_utf8_lossy(&host.username()).into_owned()),
