@@ -417,7 +417,7 @@ impl Curses for Ncurses {
             if hangup_pending() {
                 return Err(Interrupt::Hangup);
             }
-            if c == nc::ERR && take_resize() {
+            if (c == nc::ERR && take_resize()) || c == nc::KEY_RESIZE {
                 follow_resize()?;
                 continue;
             }
@@ -626,8 +626,9 @@ fn md_readchar(win: nc::WINDOW, backspace: i32) -> Result<u8, Interrupt> {
             nc::raw();
             return Ok(3);
         }
-        if ch == nc::ERR && take_resize() {
-            // The read was cut short by a resize: read again.
+        if (ch == nc::ERR && take_resize()) || ch == nc::KEY_RESIZE {
+            // The read was cut short by a resize (or ncurses saw one, on
+            // coming back from a shell): read again.
             follow_resize()?;
             continue;
         }
