@@ -219,7 +219,7 @@ impl Game {
             if worth < 0 {
                 worth = 0;
             }
-            let name = self.inv_name(obj, false);
+            let name = self.inv_name(obj, false)?;
             let line = cat!([o.o_packch], format!(") {worth:5}  "), name, b"\n");
             self.scr.addstr(&line);
             self.purse += worth;
