@@ -305,8 +305,16 @@ fn the_model_types_as_the_kernel_does() {
     ] {
         check(typed);
     }
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    for _ in 0..300 {
+    // Long lines: echo past the kernel's block of 256 is written early.
+    let long: Vec<u8> = b"ab\x01c".iter().copied().cycle().take(700).collect();
+    for tail in [&b"\n"[..], b"\x03\n", b"\x13x\n", b"\x15\n", b"\x12\n"] {
+        check(&[&long[..], tail].concat());
+    }
+    // ROGUE_TTY_SEED and ROGUE_TTY_CASES try other and more lines.
+    let seed = std::env::var("ROGUE_TTY_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x9e37_79b9_7f4a_7c15);
+    let cases = std::env::var("ROGUE_TTY_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(300);
+    let mut rng = Rng(seed | 1);
+    for _ in 0..cases {
         let typed = random_line(&mut rng);
         check(&typed);
     }

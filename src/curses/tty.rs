@@ -49,9 +49,9 @@ const DISCARD_WATERMARK: usize = 4096 - (ECHO_BLOCK + 32);
 /// Room in the other side's buffer while output runs: always enough here.
 const ROOM: usize = 65536;
 
-/// `iscntrl` of the kernel's ctype (Latin-1: 0x80-0x9f are controls too).
+/// `iscntrl` of the kernel's ctype (its table gives 0x80-0x9f no class).
 pub fn iscntrl(c: u8) -> bool {
-    c < 0x20 || c == 0x7f || (0x80..=0x9f).contains(&c)
+    c < 0x20 || c == 0x7f
 }
 
 /// `isalnum` of the kernel's ctype (Latin-1 letters count).
@@ -124,11 +124,11 @@ impl LineDiscipline {
     /// n_tty's receive_buf takes them; then the queued echo is written.
     pub fn receive(&mut self, typed: &[u8]) {
         let mut bytes = typed.iter().copied();
-        if self.lnext {
-            if let Some(c) = bytes.next() {
-                self.lnext = false;
-                self.normal(c);
-            }
+        if self.lnext
+            && let Some(c) = bytes.next()
+        {
+            self.lnext = false;
+            self.normal(c);
         }
         while let Some(c) = bytes.next() {
             if !Self::special(c) {
@@ -224,7 +224,8 @@ impl LineDiscipline {
             VREPRINT => {
                 self.echo_char(c);
                 self.echo_raw(b'\n');
-                for b in self.buf[self.canon..].to_vec() {
+                let line = self.buf[self.canon..].to_vec();
+                for b in line {
                     self.echo_char(b);
                 }
                 self.commit_echoes();
