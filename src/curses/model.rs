@@ -1211,4 +1211,45 @@ mod tests {
         assert_eq!(m.terminal().row_text(0), "");
         assert_eq!(m.terminal().row_text(23), "line");
     }
+
+    /// A model after endwin with the prompt of the last line read.
+    fn at_line_read(keys: &[u8]) -> Model {
+        let mut m = Model::standard();
+        m.endwin();
+        m.print_raw(b"[Press return to continue]");
+        m.set_input(Box::new(ScriptedKeys(keys.iter().copied().collect())));
+        m
+    }
+
+    #[test]
+    fn fgets_takes_the_first_line_and_the_rest_is_echoed() {
+        let mut m = at_line_read(b"ab\rcd\n");
+        assert_eq!(m.read_line(10).unwrap(), b"ab\n");
+        assert_eq!(m.terminal().row_text(21), "[Press return to continue]ab");
+        assert_eq!(m.terminal().row_text(22), "cd");
+    }
+
+    #[test]
+    fn fgets_reads_on_past_an_eof_and_waits_for_keys_when_no_line_is_whole() {
+        let mut m = at_line_read(b"ab\x04c\x16\nd\n");
+        // "ab" (ended by ^D), then a literal newline: the read waits for
+        // the next key, and fgets stops at the first newline it gets.
+        assert_eq!(m.read_line(10).unwrap(), b"abc\n");
+        assert_eq!(m.terminal().row_text(22), "[Press return to continue]abc^Jd");
+    }
+
+    #[test]
+    fn an_interrupt_at_a_line_read_drops_the_echo_before_it_and_kills() {
+        let mut m = at_line_read(b"ab\x03\n");
+        assert_eq!(m.read_line(10), Err(Interrupt::Signal(2)));
+        assert_eq!(m.terminal().row_text(22), "[Press return to continue]^C");
+    }
+
+    #[test]
+    fn a_stop_at_a_line_read_holds_every_echo_after_it() {
+        let mut m = at_line_read(b"ab\x13cd\n");
+        assert_eq!(m.read_line(10).unwrap(), b"abcd\n");
+        m.print_raw(b"\nmore");
+        assert_eq!(m.terminal().row_text(23), "[Press return to continue]");
+    }
 }
