@@ -63,7 +63,7 @@ impl Game {
             RING => self.set_know(obj, InfoTable::Ring),
             _ => {}
         }
-        let name = self.inv_name(obj, false);
+        let name = self.inv_name(obj, false)?;
         self.msg(crate::cfmt::as_format(&name))?;
         Ok(())
     }

@@ -10,6 +10,7 @@
 pub mod model;
 #[cfg(feature = "ncurses")]
 pub mod term;
+pub mod tty;
 
 use crate::ending::Interrupt;
 

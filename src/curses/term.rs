@@ -97,7 +97,14 @@ impl Ncurses {
             if hangup_pending() {
                 return Err(Interrupt::Hangup);
             }
-            match std::io::Read::read(&mut lock, &mut byte) {
+            let got = std::io::Read::read(&mut lock, &mut byte);
+            // ^C (while reading or just before the line came): every line
+            // read comes after score() has given SIGINT its default
+            // action back, which kills.
+            if take_interrupt() {
+                return Err(Interrupt::Signal(2));
+            }
+            match got {
                 Ok(1) => {
                     line.push(byte[0]);
                     if byte[0] == b'\n' {

@@ -275,7 +275,13 @@ pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
             log.frame(&format!("exit {},{} signal={sig}", screen.cury, screen.curx), &screen);
             log.out.push_str("END exit\n");
         }
-        Exit::EndOfInput | Exit::Paused => log.out.push_str("END eof\n"),
+        // Out of keys while the program still waits: the recorder killed
+        // it (SIGKILL) and took the last frame.
+        Exit::EndOfInput => {
+            log.frame(&format!("exit {},{} signal=9", screen.cury, screen.curx), &screen);
+            log.out.push_str("END exit\n");
+        }
+        Exit::Paused => log.out.push_str("END eof\n"),
     }
     if temporary {
         let _ = std::fs::remove_dir_all(&dir);
