@@ -47,9 +47,6 @@ fn name_stays_inside(text: &str) -> bool {
 /// and the save files it names (ROGUEOPTS `file=`, the file argument)
 /// without `..` (an absolute save name keeps only its file name in the
 /// folder, as [`case_place`] puts it). The error is one line.
-///
-/// DEVIATION: none in the game; `--replay` and `rogue-trace` refuse a case
-/// that names a file outside its folder. test: setgid::replay_stays_in_its_folder
 pub fn check_case_files(case: &crate::trace::Case) -> Result<(), String> {
     let bad = |what: &str, v: &str| Err(format!("{}: {what} {v:?} leaves the case's folder", case.path.display()));
     for key in ["in-file", "out-file"] {
@@ -61,12 +58,14 @@ pub fn check_case_files(case: &crate::trace::Case) -> Result<(), String> {
     }
     let save_ok = |name: &str| Path::new(name).components().all(|c| !matches!(c, std::path::Component::ParentDir));
     if let Some(opts) = case.get("rogueopts") {
+        // Every option's value as the game's parser finds it (a name,
+        // one character, any '=', then `~/` for the home directory).
         for opt in opts.split(',') {
-            let opt = opt.trim_start();
-            if let Some(name) = opt.strip_prefix("file").map(str::trim_start).and_then(|r| r.strip_prefix('='))
-                && !save_ok(name)
-            {
-                return bad("the save file", name);
+            let name = opt.bytes().take_while(u8::is_ascii_alphabetic).count();
+            let value = opt.get(name + 1..).unwrap_or("").trim_start_matches('=');
+            let value = value.strip_prefix('~').map_or(value, |v| v.trim_start_matches('/'));
+            if !save_ok(value) {
+                return bad("the save file", value);
             }
         }
     }
@@ -316,7 +315,8 @@ mod tests {
             "in-file: rogue.scr ../../secret",
             "out-file: a/../../b c.b",
             "rogueopts: terse,file=../../tmp/x.save",
-            "rogueopts: file = ../x",
+            "rogueopts: fi=../x",
+            "rogueopts: file=~/../../x",
             "args: ../../x.sav",
         ] {
             let e = check_case_files(&case(bad)).unwrap_err();
