@@ -444,6 +444,7 @@ pub fn utc_year(t: i64) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     #[test]
     fn utc_years() {
@@ -452,6 +453,36 @@ mod tests {
         assert_eq!(utc_year(951_782_400), 2000); // 2000-02-29
         assert_eq!(utc_year(946_684_799), 1999);
         assert_eq!(utc_year(-1), 1969);
+    }
+
+    #[test]
+    fn only_regular_files_are_opened_and_reads_are_bounded() {
+        let dir = std::env::temp_dir().join(format!("rogue-host-regular-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("fifo");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        let h = UnixHost;
+        let fifo_bytes = fifo.as_os_str().as_encoded_bytes();
+        // None of these may wait for the other end of the FIFO.
+        for r in [h.open_read(fifo_bytes), h.open_rw(fifo_bytes), h.create_rw(fifo_bytes)] {
+            assert_eq!(r.unwrap_err().to_string(), "not a regular file");
+        }
+        // No reader: the non-blocking open for writing fails at once too.
+        assert!(h.create(fifo_bytes).is_err());
+        assert!(read_regular(Path::new("/dev/zero"), 100).is_err());
+        assert!(read_regular(&dir, 100).is_err());
+        let f = dir.join("f");
+        std::fs::write(&f, [7u8; 101]).unwrap();
+        assert!(read_regular(&f, 100).is_err());
+        assert_eq!(read_regular(&f, 101).unwrap(), vec![7u8; 101]);
+        // The file is blocking again once opened.
+        let file = h.open_read(f.as_os_str().as_encoded_bytes()).unwrap();
+        use std::os::fd::AsRawFd;
+        // SAFETY: F_GETFL on a descriptor the File owns.
+        let flags = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_GETFL) };
+        assert_eq!(flags & libc::O_NONBLOCK, 0);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -94,23 +94,31 @@ fn make_install() -> Option<Install> {
     std::fs::create_dir_all(&player).unwrap();
     std::fs::set_permissions(&root, std::fs::Permissions::from_mode(0o755)).unwrap();
 
-    // The build with the system score file in the games directory.
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let target = manifest.join("target/setgid-test");
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let st = Command::new(cargo)
-        .args(["build", "--release", "--bin", "rogue", "--target-dir"])
-        .arg(&target)
-        .env("ROGUE_SCOREFILE", games.join("rogue.scr"))
-        .env("ROGUE_LOCKFILE", games.join("rogue.lck"))
-        .current_dir(&manifest)
-        .status()
-        .expect("cargo build");
-    assert!(st.success(), "the setgid build failed");
+    // The build with the system score file in the games directory
+    // (ROGUE_SETGID_TEST_BINARY: a binary built so already, to check that
+    // the attacks bite an older one).
+    let built = match std::env::var_os("ROGUE_SETGID_TEST_BINARY") {
+        Some(b) => PathBuf::from(b),
+        None => {
+            let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+            let target = manifest.join("target/setgid-test");
+            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+            let st = Command::new(cargo)
+                .args(["build", "--release", "--bin", "rogue", "--target-dir"])
+                .arg(&target)
+                .env("ROGUE_SCOREFILE", games.join("rogue.scr"))
+                .env("ROGUE_LOCKFILE", games.join("rogue.lck"))
+                .current_dir(&manifest)
+                .status()
+                .expect("cargo build");
+            assert!(st.success(), "the setgid build failed");
+            target.join("release/rogue")
+        }
+    };
 
     // install -d -m 775 -g games; the score file 664; the binary 2755.
     let rogue = games.join("rogue");
-    std::fs::copy(target.join("release/rogue"), &rogue).unwrap();
+    std::fs::copy(&built, &rogue).unwrap();
     std::fs::write(games.join("rogue.scr"), b"").unwrap();
     // A file the group may write and one only the group may read.
     std::fs::write(games.join("other.dat"), b"games data\n").unwrap();
