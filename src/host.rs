@@ -167,16 +167,6 @@ pub fn read_regular(path: &std::path::Path, cap: u64) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// Is this process running with ids it was lent by a setgid or setuid
-/// install (an effective or saved id other than the real one)?
-pub fn privileged() -> bool {
-    let (mut r, mut e, mut s) = (0, 0, 0);
-    let (mut ur, mut ue, mut us) = (0, 0, 0);
-    // SAFETY: these write three ids each into the locals passed.
-    let ok = unsafe { libc::getresgid(&mut r, &mut e, &mut s) == 0 && libc::getresuid(&mut ur, &mut ue, &mut us) == 0 };
-    !ok || r != e || r != s || ur != ue || ur != us
-}
-
 /// `md_normaluser()`: give up the setgid and setuid ids for good (real,
 /// effective and saved all become the real ones). Called right after the
 /// system score file is opened, and first thing by `--bot` and
