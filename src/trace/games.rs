@@ -161,7 +161,9 @@ fn prepare_dir(case: &Case, dir: &Path) -> Result<(), TraceError> {
             return Err(TraceError::Parse(format!("{}: bad in-file {v:?}", case.path.display())));
         };
         let dst = dir.join(path);
-        std::fs::copy(&src, &dst).map_err(|e| TraceError::Io(src.clone(), e))?;
+        let bytes =
+            crate::host::read_regular(&src, super::case::MAX_CASE).map_err(|e| TraceError::Io(src.clone(), e))?;
+        std::fs::write(&dst, bytes).map_err(|e| TraceError::Io(dst.clone(), e))?;
         use std::os::unix::fs::PermissionsExt;
         let _ = std::fs::set_permissions(&dst, std::fs::Permissions::from_mode(0o644));
     }
@@ -183,6 +185,7 @@ pub struct Setup {
 /// `dir` (which is made empty and given the case's input files).
 pub fn setup(case: &Case, dir: &Path) -> Result<Setup, TraceError> {
     let master = case.kind == "wizard";
+    crate::record::check_case_files(case).map_err(TraceError::Parse)?;
     let keys = decode_body(&case.body).map_err(|e| TraceError::Parse(format!("{}: {e}", case.path.display())))?;
     let user = case.require("user")?.to_string();
     let mut home = case.require("home")?.to_string();
