@@ -122,7 +122,8 @@ class RogueEnv(gym.Env):
     # -- the Gymnasium API ---------------------------------------------
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
-        super().reset(seed=seed)
+        # A game's seed may be negative (a case's dnum); numpy's may not.
+        super().reset(seed=None if seed is None else int(seed) & 0xFFFFFFFF)
         if seed is not None:
             game_seed = seed
         elif self._seed is None:

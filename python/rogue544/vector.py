@@ -71,8 +71,9 @@ class RogueVectorEnv(VectorEnv):
         return self._native.threads()
 
     def reset(self, *, seed=None, options: dict[str, Any] | None = None):
-        super().reset(seed=seed)
         n = self.num_envs
+        np_seed = seed if seed is None or isinstance(seed, int) else int(list(seed)[0])
+        super().reset(seed=None if np_seed is None else int(np_seed) & 0xFFFFFFFF)
         if seed is None:
             seeds = [int(s) for s in self.np_random.integers(0, _I32.max, size=n)]
         elif isinstance(seed, int):

@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use rogue::curses::{A_CHARTEXT, A_STANDOUT};
 use rogue::session::{Config, HeroState, Observation, Session, Snapshot, Wait};
 
 pub const ROWS: usize = 24;
@@ -338,16 +339,20 @@ impl Game {
     pub fn fill(&self, out: Out<'_>) {
         let o = self.obs();
         let t = &o.screen;
-        for y in 0..ROWS {
-            for x in 0..COLS {
-                let i = y * COLS + x;
-                let (c, a) = if (y as i32) < t.lines && (x as i32) < t.cols {
-                    (o.ch(y as i32, x as i32), u8::from(o.standout(y as i32, x as i32)))
-                } else {
-                    (b' ', 0)
-                };
-                out.chars[i] = c;
-                out.attrs[i] = a;
+        if t.lines as usize == ROWS && t.cols as usize == COLS && t.cells.len() == CELLS {
+            for ((c, a), &cell) in out.chars.iter_mut().zip(out.attrs.iter_mut()).zip(&t.cells) {
+                *c = (cell & A_CHARTEXT) as u8;
+                *a = u8::from(cell & A_STANDOUT != 0);
+            }
+        } else {
+            // Another screen size: its top left corner, blanks past it.
+            for y in 0..ROWS {
+                for x in 0..COLS {
+                    let i = y * COLS + x;
+                    let inside = (y as i32) < t.lines && (x as i32) < t.cols;
+                    out.chars[i] = if inside { o.ch(y as i32, x as i32) } else { b' ' };
+                    out.attrs[i] = u8::from(inside && o.standout(y as i32, x as i32));
+                }
             }
         }
         let (cy, cx) = o.cursor();
@@ -368,11 +373,17 @@ impl Game {
         b[bl::MOVES] = i32::try_from(o.keys).unwrap_or(i32::MAX);
         b[bl::MAX_DEPTH] = h.max_depth;
         b[bl::AMULET] = i32::from(h.amulet);
-        // The top line, without a `--More--`.
-        let msg = o.message();
-        let m = msg.as_bytes();
-        let n = m.len().min(out.message.len());
-        out.message[..n].copy_from_slice(&m[..n]);
+        // The top line (the first row of `tty_chars`), trailing blanks and
+        // a `--More--` removed.
+        let top = &out.chars[..COLS];
+        let mut n = top.iter().rposition(|&c| c != b' ').map_or(0, |i| i + 1);
+        if top[..n].ends_with(b"--More--") {
+            n -= 8;
+            while n > 0 && top[n - 1] == b' ' {
+                n -= 1;
+            }
+        }
+        out.message[..n].copy_from_slice(&top[..n]);
         out.message[n..].fill(0);
         out.inv_letters.fill(0);
         out.inv_types.fill(0);

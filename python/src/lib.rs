@@ -4,8 +4,8 @@
 //! The Python package (`rogue544`) builds the Gymnasium environments on
 //! these.
 
-mod core;
-mod vector;
+pub mod core;
+pub mod vector;
 
 use std::path::PathBuf;
 
