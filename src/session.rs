@@ -259,7 +259,7 @@ impl HeroState {
         };
         // Naming writes `prbuf`, which the game may read again later: put
         // it back so that looking changes nothing.
-        let prbuf = g.prbuf.clone();
+        let prbuf = g.prbuf;
         let pack = g
             .player
             .t_pack

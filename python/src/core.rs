@@ -401,9 +401,8 @@ impl Game {
 /// reset cannot start, e.g. one with arguments or files).
 pub fn read_case(path: &Path) -> Result<Option<(Start, Vec<u8>)>, String> {
     let case = rogue::trace::Case::read(path).map_err(|e| format!("{e:?}"))?;
-    Ok(Config::from_case(&case).map(|(c, keys)| {
-        (Start { seed: c.seed, user: c.user, rogueopts: c.rogueopts, time: c.time }, keys)
-    }))
+    Ok(Config::from_case(&case)
+        .map(|(c, keys)| (Start { seed: c.seed, user: c.user, rogueopts: c.rogueopts, time: c.time }, keys)))
 }
 
 /// The next episode's seed after one from `seed` (the same in a single

@@ -16,6 +16,9 @@ use pyo3::types::{PyBytes, PyDict};
 
 use crate::core::{BLSTATS, CELLS, COLS, NAME, Out, PACK, ROWS, Start, Task};
 
+/// A reset's (seed, user, rogueopts, time) from Python.
+type StartArgs = (i64, Option<String>, Option<String>, Option<i64>);
+
 fn task_of(name: &str) -> PyResult<Task> {
     Task::parse(name).ok_or_else(|| PyValueError::new_err(format!("unknown task {name:?}")))
 }
@@ -112,7 +115,9 @@ impl PyState {
 
 #[pyfunction]
 fn state_from_bytes(b: &[u8]) -> PyResult<PyState> {
-    core::State::from_bytes(b).map(|state| PyState { state }).ok_or_else(|| PyValueError::new_err("not a rogue544 state"))
+    core::State::from_bytes(b)
+        .map(|state| PyState { state })
+        .ok_or_else(|| PyValueError::new_err("not a rogue544 state"))
 }
 
 /// One game, driven from the thread that made it.
@@ -125,7 +130,13 @@ struct PyGame {
 impl PyGame {
     #[new]
     #[pyo3(signature = (seed, user=None, rogueopts=None, time=None, task="score"))]
-    fn new(seed: i64, user: Option<String>, rogueopts: Option<String>, time: Option<i64>, task: &str) -> PyResult<Self> {
+    fn new(
+        seed: i64,
+        user: Option<String>,
+        rogueopts: Option<String>,
+        time: Option<i64>,
+        task: &str,
+    ) -> PyResult<Self> {
         Ok(PyGame { g: core::Game::new(start_of(seed, user, rogueopts, time)?, task_of(task)?) })
     }
 
@@ -222,9 +233,8 @@ impl PyVecGames {
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
         }
-        let threads = threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .clamp(1, num_envs);
+        let threads =
+            threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, num_envs);
         Ok(PyVecGames { v: vector::VecGames::new(num_envs, task_of(task)?, max_episode_steps, threads) })
     }
 
@@ -237,7 +247,7 @@ impl PyVecGames {
     fn reset(
         &mut self,
         py: Python<'_>,
-        starts: Vec<(i64, Option<String>, Option<String>, Option<i64>)>,
+        starts: Vec<StartArgs>,
         chars: PyReadwriteArray3<'_, u8>,
         attrs: PyReadwriteArray3<'_, u8>,
         cursor: PyReadwriteArray2<'_, i16>,
@@ -251,10 +261,7 @@ impl PyVecGames {
         if starts.len() != self.v.len() {
             return Err(PyValueError::new_err("one start per game"));
         }
-        let starts = starts
-            .into_iter()
-            .map(|(s, u, o, t)| start_of(s, u, o, t))
-            .collect::<PyResult<Vec<Start>>>()?;
+        let starts = starts.into_iter().map(|(s, u, o, t)| start_of(s, u, o, t)).collect::<PyResult<Vec<Start>>>()?;
         let (mut c, mut a, mut n) = (chars, attrs, names);
         let (mut cursor, mut blstats, mut message, mut letters, mut types) = (cursor, blstats, message, letters, types);
         let mut wait = wait;

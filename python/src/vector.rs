@@ -186,6 +186,10 @@ impl VecGames {
         self.n
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
     pub fn threads(&self) -> usize {
         self.workers.len()
     }
@@ -199,7 +203,8 @@ impl VecGames {
             w.cmds.as_ref().ok_or("a worker is gone")?.send(c).map_err(|_| "a worker is gone")?;
         }
         for w in &mut self.workers {
-            let b = w.back.lock().map_err(|_| "a worker's channel is poisoned")?.recv().map_err(|_| "a worker stopped")?;
+            let b =
+                w.back.lock().map_err(|_| "a worker's channel is poisoned")?.recv().map_err(|_| "a worker stopped")?;
             b.copy_to(w.lo, out);
             w.bufs = Some(b);
         }
