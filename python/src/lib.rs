@@ -32,7 +32,12 @@ fn start_of(seed: i64, user: Option<String>, rogueopts: Option<String>, time: Op
     if rogueopts.as_deref().is_some_and(|o| o.contains('\n')) {
         return Err(PyValueError::new_err("rogueopts is one line"));
     }
-    Ok(Start { seed, user, rogueopts, time: time.unwrap_or_else(Start::default_time) })
+    // A case's clock is a 32-bit number (its records must replay).
+    let time = time.unwrap_or_else(Start::default_time);
+    if i32::try_from(time).is_err() {
+        return Err(PyValueError::new_err("time is a signed 32-bit number of seconds"));
+    }
+    Ok(Start { seed, user, rogueopts, time })
 }
 
 /// A game's observation as fresh arrays.

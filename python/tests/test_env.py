@@ -187,3 +187,48 @@ def test_record_plays_back_in_rogue_trace(tmp_path):
     # game still under way there ran out of keys.
     n = len(keys)
     assert want[:n] == frames[:n]
+
+
+def test_clone_at_any_wait_and_after_the_end():
+    env = gym.make("Rogue-v0", max_episode_steps=None).unwrapped
+    env.reset(seed=9)
+    # Quit: a prompt (a key wait), then the end.
+    obs, *_ = env.step_key(b"Q")
+    assert obs["wait"] == 1
+    at_prompt = env.clone_state()
+    obs, _, term, _, info = env.step_key(b"y")
+    for i in range(50):
+        if term:
+            break
+        # --More-- wants a space; the score list and the last line a return.
+        obs, _, term, _, info = env.step_key(b" \n"[i % 2])
+    assert info["ending"] == "quit" and obs["wait"] == 3
+    over = env.clone_state()
+    env.restore_state(at_prompt)
+    assert env.observe()["wait"] == 1
+    obs, *_ = env.step_key(b"n")
+    assert obs["wait"] == 0
+    env.restore_state(over)
+    assert env.observe()["wait"] == 3 and env._game.is_over()
+    import pickle
+
+    env.restore_state(pickle.loads(pickle.dumps(at_prompt)))
+    assert env.observe()["wait"] == 1
+
+
+def test_bad_input_is_an_error_not_a_crash():
+    env = gym.make("Rogue-v0").unwrapped
+    with pytest.raises(gym.error.ResetNeeded):
+        env.step(0)
+    env.reset(seed=1)
+    with pytest.raises(ValueError):
+        env.step_key(b"ab")
+    with pytest.raises(ValueError):
+        env.reset(seed=1, options={"time": 2**40})
+    with pytest.raises(ValueError):
+        env.reset(seed=1, options={"user": "a/b"})
+    with pytest.raises(ValueError):
+        rogue544._native.state_from_bytes(b"nonsense")
+    # Every byte is a key.
+    for k in range(256):
+        env.step_key(k)
