@@ -340,8 +340,10 @@ impl Game {
         let o = self.obs();
         let t = &o.screen;
         if t.lines as usize == ROWS && t.cols as usize == COLS && t.cells.len() == CELLS {
-            for ((c, a), &cell) in out.chars.iter_mut().zip(out.attrs.iter_mut()).zip(&t.cells) {
+            for (c, &cell) in out.chars.iter_mut().zip(&t.cells) {
                 *c = (cell & A_CHARTEXT) as u8;
+            }
+            for (a, &cell) in out.attrs.iter_mut().zip(&t.cells) {
                 *a = u8::from(cell & A_STANDOUT != 0);
             }
         } else {
