@@ -223,6 +223,11 @@ impl Game {
     }
 
     fn look(&mut self) {
+        // Only a command wait has a state to read: elsewhere asking costs
+        // a round trip for nothing.
+        if self.session.observation().wait != Wait::Command {
+            return;
+        }
         if let Some(h) = self.session.state() {
             self.hero = h;
         }

@@ -9,7 +9,8 @@ pub mod vector;
 
 use std::path::PathBuf;
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadwriteArray1, PyReadwriteArray2, PyReadwriteArray3};
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadwriteArray1, PyReadwriteArray2, PyReadwriteArray3};
 use pyo3::exceptions::{PyIOError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -40,50 +41,42 @@ fn start_of(seed: i64, user: Option<String>, rogueopts: Option<String>, time: Op
     Ok(Start { seed, user, rogueopts, time })
 }
 
-/// A game's observation as fresh arrays.
-fn observation<'py>(py: Python<'py>, g: &core::Game) -> PyResult<Bound<'py, PyDict>> {
-    let chars = PyArray2::<u8>::zeros(py, [ROWS, COLS], false);
-    let attrs = PyArray2::<u8>::zeros(py, [ROWS, COLS], false);
-    let cursor = PyArray1::<i16>::zeros(py, 2, false);
-    let blstats = PyArray1::<i32>::zeros(py, BLSTATS, false);
-    let message = PyArray1::<u8>::zeros(py, COLS, false);
-    let letters = PyArray1::<u8>::zeros(py, PACK, false);
-    let types = PyArray1::<u8>::zeros(py, PACK, false);
-    let names = PyArray2::<u8>::zeros(py, [PACK, NAME], false);
-    {
-        let (mut c, mut a, mut cu, mut b, mut m, mut l, mut t, mut n) = (
-            chars.readwrite(),
-            attrs.readwrite(),
-            cursor.readwrite(),
-            blstats.readwrite(),
-            message.readwrite(),
-            letters.readwrite(),
-            types.readwrite(),
-            names.readwrite(),
-        );
-        g.fill(Out {
-            chars: c.as_slice_mut()?,
-            attrs: a.as_slice_mut()?,
-            cursor: cu.as_slice_mut()?,
-            blstats: b.as_slice_mut()?,
-            message: m.as_slice_mut()?,
-            inv_letters: l.as_slice_mut()?,
-            inv_types: t.as_slice_mut()?,
-            inv_names: n.as_slice_mut()?,
-        });
-    }
+/// A game's observation as fresh arrays (filled as Rust vectors, then
+/// handed to numpy without a copy).
+fn observation<'py>(py: Python<'py>, g: &core::Game, waits: &[Py<PyAny>]) -> PyResult<Bound<'py, PyDict>> {
+    let (mut chars, mut attrs, mut cursor, mut blstats) =
+        (vec![0u8; CELLS], vec![0u8; CELLS], vec![0i16; 2], vec![0i32; BLSTATS]);
+    let (mut message, mut letters, mut types, mut names) =
+        (vec![0u8; COLS], vec![0u8; PACK], vec![0u8; PACK], vec![0u8; PACK * NAME]);
+    g.fill(Out {
+        chars: &mut chars,
+        attrs: &mut attrs,
+        cursor: &mut cursor,
+        blstats: &mut blstats,
+        message: &mut message,
+        inv_letters: &mut letters,
+        inv_types: &mut types,
+        inv_names: &mut names,
+    });
+    let grid = |v: Vec<u8>, rows: usize, cols: usize| -> PyResult<Bound<'py, PyArray2<u8>>> {
+        Ok(Array2::from_shape_vec((rows, cols), v).map_err(|e| PyValueError::new_err(e.to_string()))?.into_pyarray(py))
+    };
     let inv = PyDict::new(py);
-    inv.set_item("letters", letters)?;
-    inv.set_item("types", types)?;
-    inv.set_item("names", names)?;
+    inv.set_item("letters", letters.into_pyarray(py))?;
+    inv.set_item("types", types.into_pyarray(py))?;
+    inv.set_item("names", grid(names, PACK, NAME)?)?;
     let d = PyDict::new(py);
-    d.set_item("tty_chars", chars)?;
-    d.set_item("tty_attrs", attrs)?;
-    d.set_item("tty_cursor", cursor)?;
-    d.set_item("blstats", blstats)?;
-    d.set_item("message", message)?;
+    d.set_item("tty_chars", grid(chars, ROWS, COLS)?)?;
+    d.set_item("tty_attrs", grid(attrs, ROWS, COLS)?)?;
+    d.set_item("tty_cursor", cursor.into_pyarray(py))?;
+    d.set_item("blstats", blstats.into_pyarray(py))?;
+    d.set_item("message", message.into_pyarray(py))?;
     d.set_item("inventory", inv)?;
-    d.set_item("wait", numpy_int(py, core::wait_index(g.obs().wait))?)?;
+    let w = core::wait_index(g.obs().wait) as usize;
+    match waits.get(w) {
+        Some(v) => d.set_item("wait", v.bind(py))?,
+        None => d.set_item("wait", numpy_int(py, w as i64)?)?,
+    }
     Ok(d)
 }
 
@@ -129,6 +122,8 @@ fn state_from_bytes(b: &[u8]) -> PyResult<PyState> {
 #[pyclass(module = "rogue544._native", name = "Game", unsendable)]
 struct PyGame {
     g: core::Game,
+    /// The `wait` values as numpy scalars, made once.
+    waits: Vec<Py<PyAny>>,
 }
 
 #[pymethods]
@@ -136,13 +131,15 @@ impl PyGame {
     #[new]
     #[pyo3(signature = (seed, user=None, rogueopts=None, time=None, task="score"))]
     fn new(
+        py: Python<'_>,
         seed: i64,
         user: Option<String>,
         rogueopts: Option<String>,
         time: Option<i64>,
         task: &str,
     ) -> PyResult<Self> {
-        Ok(PyGame { g: core::Game::new(start_of(seed, user, rogueopts, time)?, task_of(task)?) })
+        let waits = (0..4).map(|w| numpy_int(py, w).map(Bound::unbind)).collect::<PyResult<_>>()?;
+        Ok(PyGame { g: core::Game::new(start_of(seed, user, rogueopts, time)?, task_of(task)?), waits })
     }
 
     #[pyo3(signature = (seed, user=None, rogueopts=None, time=None))]
@@ -154,11 +151,11 @@ impl PyGame {
     /// Type a key: (observation, reward, game over).
     fn step<'py>(&mut self, py: Python<'py>, key: u8) -> PyResult<(Bound<'py, PyDict>, f64, bool)> {
         let r = self.g.step(key);
-        Ok((observation(py, &self.g)?, r, self.g.is_over()))
+        Ok((observation(py, &self.g, &self.waits)?, r, self.g.is_over()))
     }
 
     fn observe<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        observation(py, &self.g)
+        observation(py, &self.g, &self.waits)
     }
 
     fn is_over(&self) -> bool {
