@@ -10,7 +10,7 @@ Measures, in one run on this machine:
   importable.
 
 Options: ``--seconds S`` per measurement (default 5), ``--num-envs N``
-(default 64), ``--threads T`` (default: one per core).
+(default 16: 8 per core, the sweet spot here), ``--threads T`` (default: one per core).
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def _vector(env_id: str, num_envs: int, threads: int | None, seconds: float, cop
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(prog="python -m rogue544.bench", description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=5.0)
-    p.add_argument("--num-envs", type=int, default=64)
+    p.add_argument("--num-envs", type=int, default=16)
     p.add_argument("--threads", type=int, default=None)
     p.add_argument("--no-nle", action="store_true", help="skip NLE even when installed")
     a = p.parse_args(argv)
