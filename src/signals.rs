@@ -66,3 +66,24 @@ pub fn install() {
         }
     }
 }
+
+/// End the process by `sig` at its default action, as a C program whose
+/// handler was reset with `signal(sig, SIG_DFL)` dies of it: the parent
+/// sees a death by the signal (WIFSIGNALED), not an exit status. Returns
+/// only if that action does not end the process.
+pub fn die_of(sig: i32) {
+    // SAFETY: a zeroed sigaction (SIG_DFL, no flags) and a zeroed sigset
+    // are valid; every call gets valid pointers; raise on a signal at its
+    // default action runs no code of ours.
+    unsafe {
+        let mut sa: libc::sigaction = std::mem::zeroed();
+        sa.sa_sigaction = libc::SIG_DFL;
+        libc::sigemptyset(&mut sa.sa_mask);
+        libc::sigaction(sig, &sa, std::ptr::null_mut());
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, sig);
+        libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
+        libc::raise(sig);
+    }
+}
