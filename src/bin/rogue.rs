@@ -62,7 +62,7 @@ struct Cli {
     /// Play for a program: keys and requests one per line on standard
     /// input, one line of JSON per answer (see `rogue::botpipe`). No
     /// terminal and no files are touched.
-    #[arg(long, conflicts_with_all = ["file", "scores", "death", "restore"])]
+    #[arg(long, conflicts_with_all = ["file", "scores", "death", "restore", "record"])]
     bot: bool,
 }
 
