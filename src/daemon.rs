@@ -25,6 +25,7 @@ impl Game {
     }
 
     /// `start_daemon`.
+    // DEVIATION: the C writes through a null slot when all 20 are taken; here a 21st is not started; test: twenty_first_daemon_is_not_started
     pub fn start_daemon(&mut self, func: DaemonFn, arg: i32, d_type: i32) {
         if let Some(d) = self.d_slot() {
             *d = DelayedAction { d_type, d_func: Some(func), d_arg: arg, d_time: DAEMON };

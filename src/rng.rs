@@ -73,6 +73,7 @@ impl Rng {
     }
 
     /// `roll(number, sides)`: the sum of `number` draws of rnd(sides) + 1.
+    // DEVIATION: the C loops about 2^32 times on a negative count; here it rolls nothing; test: negative_dice_roll_nothing
     pub fn roll(&mut self, number: i32, sides: i32) -> i32 {
         let mut total: i32 = 0;
         // The C loops `while (number--)`, which for a negative count would

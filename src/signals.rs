@@ -47,6 +47,7 @@ extern "C" fn on_interrupt(_sig: libc::c_int) {
 /// caught here ncurses leaves it alone (it catches only signals left at
 /// their default), so it never shrinks the game's windows to a smaller
 /// terminal; the key reader deals with the new size.
+// DEVIATION: the C's default build dies of SIGHUP and SIGTERM and loses the game; here they save it; test: terminal_hangup_saves_and_restores
 pub fn install() {
     for (sig, handler) in [
         (libc::SIGHUP, on_hangup as extern "C" fn(libc::c_int)),
@@ -64,5 +65,26 @@ pub fn install() {
             sa.sa_flags = 0;
             libc::sigaction(sig, &sa, std::ptr::null_mut());
         }
+    }
+}
+
+/// End the process by `sig` at its default action, as a C program whose
+/// handler was reset with `signal(sig, SIG_DFL)` dies of it: the parent
+/// sees a death by the signal (WIFSIGNALED), not an exit status. Returns
+/// only if that action does not end the process.
+pub fn die_of(sig: i32) {
+    // SAFETY: a zeroed sigaction (SIG_DFL, no flags) and a zeroed sigset
+    // are valid; every call gets valid pointers; raise on a signal at its
+    // default action runs no code of ours.
+    unsafe {
+        let mut sa: libc::sigaction = std::mem::zeroed();
+        sa.sa_sigaction = libc::SIG_DFL;
+        libc::sigemptyset(&mut sa.sa_mask);
+        libc::sigaction(sig, &sa, std::ptr::null_mut());
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, sig);
+        libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
+        libc::raise(sig);
     }
 }

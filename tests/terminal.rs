@@ -331,16 +331,19 @@ impl Tmux {
         Screen { rows, cursor: (y.parse().expect("cursor y"), x.parse().expect("cursor x")) }
     }
 
-    /// The exit status once the program has ended.
+    /// The exit status once the program has ended; minus the signal's
+    /// number when a signal killed it.
     fn dead_status(&self) -> Option<i32> {
-        let s = self.query("#{pane_dead} #{pane_dead_status}");
-        let (dead, status) = s.split_once(' ').unwrap_or((&s, ""));
+        let s = self.query("#{pane_dead} #{pane_dead_status} #{pane_dead_signal}");
+        let mut f = s.split(' ');
+        let (dead, status, killer) = (f.next(), f.next(), f.next());
         // tmux marks the pane dead when its terminal closes, and knows the
         // status only once it has reaped the process.
-        if dead != "1" {
+        if dead != Some("1") {
             return None;
         }
-        let status = status.parse().ok();
+        let killed = killer.and_then(|g| g.parse::<i32>().ok()).map(|g| -g);
+        let status = status.and_then(|c| c.parse().ok()).or(killed);
         if status.is_none() {
             // A tmux built with libutempter (Debian's) runs utempter's
             // helper when the pane's terminal closes, under utempter's own
@@ -448,7 +451,8 @@ struct Run {
 enum Wait {
     /// The game is blocked reading a key; the settled screen.
     Key(Screen),
-    /// The program ended with this status.
+    /// The program ended with this status (minus the signal's number when
+    /// a signal killed it).
     Exited(i32),
 }
 
@@ -506,6 +510,21 @@ impl Run {
             std::thread::sleep(ESC_WAIT);
         }
         self.wait_key(before.map(|r| r + 1), sent)
+    }
+
+    /// Type several bytes at once (one write to the terminal) and wait for
+    /// the next key wait.
+    fn keys(&self, typed: &[u8]) -> Wait {
+        if let [b] = typed {
+            return self.key(*b);
+        }
+        let before = rchar(self.pid());
+        let sent = Instant::now();
+        let hex: Vec<String> = typed.iter().map(|b| format!("{b:02x}")).collect();
+        let mut args = vec!["send-keys", "-t", "rogue", "-H"];
+        args.extend(hex.iter().map(String::as_str));
+        self.t.run(&args);
+        self.wait_key(before.map(|r| r + typed.len() as u64), sent)
     }
 
     /// Press a key by its tmux name (`BSpace`) and wait for the next key
@@ -591,12 +610,10 @@ fn replay(name: &str) {
     let mut screen = run.first();
     let (mut compared, mut skipped) = (0, 0);
     let mut bad = Vec::new();
-    // A death's last key is read by the line read after the tombstone.
-    let key_frames = g.frames.iter().take_while(|f| f.kind == "key" || f.kind == "line").count();
-    assert_eq!(key_frames, g.keys.len(), "{name}: one key frame per key expected");
+    let typed_at = frame_keys(&g);
+    let key_frames = typed_at.len();
     let mut status = None;
-    for (n, &k) in g.keys.iter().enumerate() {
-        assert_eq!(g.frames[n].tail, format!("next={}", label(k)), "{name}: frame {n}");
+    for (n, typed) in typed_at.iter().enumerate() {
         if g.machine_specific(n) {
             skipped += 1;
         } else {
@@ -608,10 +625,10 @@ fn replay(name: &str) {
                 }
             }
         }
-        match run.key(k) {
+        match run.keys(typed) {
             Wait::Key(s) => screen = s,
             Wait::Exited(st) => {
-                assert_eq!(n + 1, g.keys.len(), "{name}: the game ended after key {n} of {}", g.keys.len());
+                assert_eq!(n + 1, key_frames, "{name}: the game ended after frame {n} of {key_frames}");
                 status = Some(st);
             }
         }
@@ -619,12 +636,39 @@ fn replay(name: &str) {
     assert!(bad.is_empty(), "{name}: the pane differs from the recording:\n{}", bad.join("\n"));
     let last = g.frames.last().expect("frames");
     assert_eq!(last.kind, "exit");
-    assert_eq!(status.map(|s| format!("status={s}")), Some(last.tail.clone()), "{name}: exit status");
+    let end = status.map(|s| if s < 0 { format!("signal={}", -s) } else { format!("status={s}") });
+    assert_eq!(end, Some(last.tail.clone()), "{name}: exit status");
     eprintln!(
         "terminal {name}: {} keys, {compared} frames compared, {skipped} skipped, {:.1} s",
         g.keys.len(),
         started.elapsed().as_secs_f64()
     );
+}
+
+/// The keys typed at each key or line frame, in order. A death's last key
+/// is read by the line read after the tombstone; a line wait may take
+/// several bytes, typed at once (g_end_intr's ^C and the return after it,
+/// which the signal throws away).
+fn frame_keys(g: &Golden) -> Vec<&[u8]> {
+    let key_frames = g.frames.iter().take_while(|f| f.kind == "key" || f.kind == "line").count();
+    let mut out = Vec::new();
+    let mut at = 0;
+    for n in 0..key_frames {
+        let labels = |len: usize| g.keys[at..at + len].iter().map(|&k| label(k)).collect::<String>();
+        let mut len = 1;
+        while at + len < g.keys.len()
+            && g.frames[n].kind == "line"
+            && g.frames[n].tail != format!("next={}", labels(len))
+        {
+            len += 1;
+        }
+        assert!(at + len <= g.keys.len(), "frame {n} has no keys left");
+        assert_eq!(g.frames[n].tail, format!("next={}", labels(len)), "frame {n}");
+        out.push(&g.keys[at..at + len]);
+        at += len;
+    }
+    assert_eq!(at, g.keys.len(), "keys left after the last key frame");
+    out
 }
 
 /// Every `games` golden on the pane (about half an hour; run by hand with
@@ -645,6 +689,44 @@ fn terminal_replays_every_games_golden() {
     let failed: Vec<String> =
         names.iter().filter(|n| std::panic::catch_unwind(|| replay(n)).is_err()).cloned().collect();
     assert!(failed.is_empty(), "{} of {} differ: {failed:?}", failed.len(), names.len());
+}
+
+/// ^C at the line read after the score list: score() has given SIGINT
+/// its default action back, so the program dies of it (the shell sees a
+/// death by SIGINT, not an exit status), with the terminal in its normal
+/// mode, as endwin left it.
+#[test]
+fn terminal_replays_g_end_intr() {
+    replay("g_end_intr");
+}
+
+/// The same ^C under a shell that survives it (a trap, which the game
+/// does not inherit): the shell's `$?` is 130, and the terminal is in the
+/// shell's own mode, as endwin left it before the line read.
+#[test]
+fn terminal_interrupt_after_scores_keeps_the_shells_tty() {
+    let g = load("g_end_intr");
+    let dir = Scratch::new("intr");
+    let script = "trap : INT; stty -g > tty.before; \"$0\" \"$@\"; echo \"rogue-exit=$?\"; \
+                  stty -g > tty.after; printf 'PROMPT$ '; exec sleep 60";
+    let mut full = vec!["/bin/sh".to_string(), "-c".into(), script.into()];
+    full.extend(g.argv());
+    let run = start_shell_script(&dir, &g.env(dir.path()), &full);
+    run.first();
+    let typed = frame_keys(&g);
+    let mut status = None;
+    for (n, keys) in typed.iter().enumerate() {
+        if let Wait::Exited(st) = run.keys(keys) {
+            assert_eq!(n + 1, typed.len(), "the game ended after frame {n}");
+            status = Some(st);
+            break;
+        }
+    }
+    assert_eq!(status, Some(130), "the shell's status for a death by SIGINT");
+    let s = run.t.wait_screen("the prompt", |s| s.contains("PROMPT$"));
+    let before = fs::read_to_string(dir.join("tty.before")).expect("tty.before");
+    let after = fs::read_to_string(dir.join("tty.after")).expect("tty.after");
+    assert_eq!(before, after, "the terminal's mode after the game:\n{}", s.dump());
 }
 
 /// Moves, runs, counts: the plain game.
@@ -1132,12 +1214,22 @@ fn start_in_shell(dir: &Scratch, env: &[(String, String)], argv: &[String]) -> R
     let script = "\"$0\" \"$@\"; echo \"rogue-exit=$?\"; printf 'PROMPT$ '; exec sleep 60";
     let mut full = vec!["/bin/sh".to_string(), "-c".into(), script.into()];
     full.extend(argv.iter().cloned());
-    let mut run = Run { t: Tmux::start(dir.path(), 80, 24, env, &full), in_shell: true };
+    start_shell_script(dir, env, &full)
+}
+
+/// `full` (a shell and its script, which starts the game first and prints
+/// `rogue-exit=`) on a pane; the run's pid is the game's.
+fn start_shell_script(dir: &Scratch, env: &[(String, String)], full: &[String]) -> Run {
+    let mut run = Run { t: Tmux::start(dir.path(), 80, 24, env, full), in_shell: true };
     let sh = run.t.pid;
     let start = Instant::now();
     run.t.pid = loop {
         let kids = fs::read_to_string(format!("/proc/{sh}/task/{sh}/children")).unwrap_or_default();
-        if let Some(pid) = kids.split_whitespace().next().and_then(|p| p.parse().ok()) {
+        // The game, not a command the script runs before it.
+        let game = kids
+            .split_whitespace()
+            .find(|p| fs::read_to_string(format!("/proc/{p}/comm")).is_ok_and(|c| c.trim_end() == "rogue"));
+        if let Some(pid) = game.and_then(|p| p.parse().ok()) {
             break pid;
         }
         assert!(start.elapsed() < TIMEOUT, "the shell did not start the game");

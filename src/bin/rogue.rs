@@ -62,7 +62,7 @@ struct Cli {
     /// Play for a program: keys and requests one per line on standard
     /// input, one line of JSON per answer (see `rogue::botpipe`). No
     /// terminal and no files are touched.
-    #[arg(long, conflicts_with_all = ["file", "scores", "death", "restore"])]
+    #[arg(long, conflicts_with_all = ["file", "scores", "death", "restore", "record"])]
     bot: bool,
 }
 
@@ -160,7 +160,18 @@ fn main() -> ExitCode {
     }
     match exit {
         Exit::Status(s) => ExitCode::from(s.clamp(0, 255) as u8),
-        Exit::Killed(sig) => ExitCode::from((128 + sig).clamp(0, 255) as u8),
+        Exit::Killed(sig) => {
+            // The C dies of the signal where it ends so (^C at the line
+            // read after the score list, once score() has reset SIGINT),
+            // with the terminal as it is then: endwin has already put it
+            // back in its normal mode. What was printed is written first,
+            // as the C's stdout was flushed by the read.
+            use std::io::Write;
+            let _ = std::io::stdout().flush();
+            let _ = std::io::stderr().flush();
+            rogue::signals::die_of(sig);
+            ExitCode::from((128 + sig).clamp(0, 255) as u8)
+        }
         Exit::EndOfInput | Exit::Paused => ExitCode::from(1),
     }
 }

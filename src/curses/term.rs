@@ -552,9 +552,12 @@ impl Curses for Ncurses {
     }
 
     fn endwin(&mut self) {
-        // Only when curses is on: a second endwin() would move the cursor
-        // again (to where the game's bottom line was) and write over what
-        // was printed since, such as the score list.
+        // DEVIATION: the C's exit path ends curses a second time, which on
+        // a terminal with an alternate screen puts the shell's prompt over
+        // the score list; here only when curses is on.
+        // test: terminal_exit_leaves_the_scores_above_the_prompt
+        // A second endwin() would move the cursor again (to where the
+        // game's bottom line was) and write over what was printed since.
         if self.started && !nc::isendwin() {
             nc::endwin();
         }
