@@ -339,6 +339,9 @@ pub struct Game {
     /// temporary destination (statics that outlive a call).
     pub ch_ret: Coord,
     pub chase_this: Coord,
+    /// chase.c: `runners()`'s copy of the monster list, kept to be reused
+    /// (scratch, never saved).
+    pub runners_buf: Vec<MonId>,
     /// scrolls.c: where a created monster goes; wizard.c: where a teleport
     /// lands (statics).
     pub create_pos: Coord,
@@ -500,6 +503,7 @@ impl Game {
             last_delt: Coord::default(),
             ch_ret: Coord::default(),
             chase_this: Coord::default(),
+            runners_buf: Vec::new(),
             create_pos: Coord::default(),
             teleport_pos: Coord::default(),
             line_cnt: 0,
