@@ -36,8 +36,6 @@ const MAZE_DOOR_TRIES: u32 = 1000;
 struct Numbering {
     pnum: usize,
     newpnum: bool,
-    /// The flood fill's stack, kept between exits.
-    stack: Vec<(usize, u8)>,
 }
 
 impl Game {
@@ -270,7 +268,7 @@ impl Game {
     /// `passnum`: number each corridor system, starting from every room's
     /// exits, and note its doors as the passage's exits.
     fn passnum(&mut self) {
-        let mut n = Numbering { pnum: 0, newpnum: false, stack: Vec::with_capacity(256) };
+        let mut n = Numbering { pnum: 0, newpnum: false };
         for p in self.passages.iter_mut() {
             p.r_nexits = 0;
         }
@@ -301,7 +299,7 @@ impl Game {
             // A level has at most 12 corridors, so pnum stays below
             // MAXPASS; the C would write past the array otherwise.
             let exits = self.passages.get_mut(n.pnum);
-            number_from(&mut self.places, exits, n.pnum as u8 & F_PNUM, Game::index(y, x), &mut n.stack);
+            number_from(&mut self.places, exits, n.pnum as u8 & F_PNUM, Game::index(y, x));
         }
     }
 }
@@ -310,42 +308,33 @@ impl Game {
 /// index), numbering it `pnum` and noting it among `exits` when it is a
 /// door. The C calls itself on each neighbor (down, up, right, left) and
 /// returns at once from those it does not number; here the same tests are
-/// made before a step, and the calls are a stack of (spot, next neighbor
-/// to try), so the numbering and the order of the exits are the same.
-fn number_from(places: &mut [Place], mut exits: Option<&mut Room>, pnum: u8, i: usize, stack: &mut Vec<(usize, u8)>) {
-    let unnumbered = |p: &Place| p.p_flags & F_PNUM == 0 && numberable(p);
-    let mut visit = |places: &mut [Place], i: usize| {
-        let p = &mut places[i];
-        if is_door(p)
-            && let Some(rp) = exits.as_deref_mut()
-        {
-            rp.add_exit(Coord::new((i & 31) as i32, (i >> 5) as i32));
-        }
-        p.p_flags |= pnum;
+/// made before the call, so the numbering and the order of the exits are
+/// the same.
+fn number_from(places: &mut [Place], mut exits: Option<&mut Room>, pnum: u8, i: usize) {
+    let p = &mut places[i];
+    if is_door(p)
+        && let Some(rp) = exits.as_deref_mut()
+    {
+        rp.add_exit(Coord::new((i & 31) as i32, (i >> 5) as i32));
+    }
+    p.p_flags |= pnum;
+    // The map is column-major, 32 rows a column.
+    let (y, x) = (i & 31, i >> 5);
+    let unnumbered = |places: &[Place], j: usize| {
+        let p = &places[j];
+        p.p_flags & F_PNUM == 0 && numberable(p)
     };
-    stack.clear();
-    visit(places, i);
-    stack.push((i, 0));
-    while let Some(top) = stack.last_mut() {
-        let (i, dir) = *top;
-        if dir > 3 {
-            stack.pop();
-            continue;
-        }
-        top.1 += 1;
-        // The map is column-major, 32 rows a column.
-        let (y, x) = (i & 31, i >> 5);
-        let next = match dir {
-            0 if y + 1 < NUMLINES as usize => i + 1,
-            1 if y > 1 => i - 1,
-            2 if x + 1 < NUMCOLS as usize => i + 32,
-            3 if x > 0 => i - 32,
-            _ => continue,
-        };
-        if unnumbered(&places[next]) {
-            visit(places, next);
-            stack.push((next, 0));
-        }
+    if y + 1 < NUMLINES as usize && unnumbered(places, i + 1) {
+        number_from(places, exits.as_deref_mut(), pnum, i + 1);
+    }
+    if y > 1 && unnumbered(places, i - 1) {
+        number_from(places, exits.as_deref_mut(), pnum, i - 1);
+    }
+    if x + 1 < NUMCOLS as usize && unnumbered(places, i + 32) {
+        number_from(places, exits.as_deref_mut(), pnum, i + 32);
+    }
+    if x > 0 && unnumbered(places, i - 32) {
+        number_from(places, exits, pnum, i - 32);
     }
 }
 
