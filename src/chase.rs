@@ -265,8 +265,7 @@ impl Game {
             if rer != ree {
                 // The goal is elsewhere: head for the nearest exit.
                 if let Some(r) = rer {
-                    let room = *self.room(r);
-                    for &cp in room.exits() {
+                    for &cp in self.room(r).exits() {
                         let curdist = dist_cp(self.dest_pos(dest), cp);
                         if curdist < mindist {
                             this = cp;

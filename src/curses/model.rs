@@ -953,10 +953,17 @@ impl Curses for Model {
             let win = self.win(w);
             (win.maxy, win.maxx)
         };
-        for y in 0..=maxy {
-            let (s, start) = self.cell_index(w, y, 0);
-            if let Some(st) = self.stores[s].as_mut() {
-                st.cells[start..=start + maxx as usize].fill(BLANK);
+        let (s, start) = self.cell_index(w, 0, 0);
+        if let Some(st) = self.stores[s].as_mut() {
+            let (width, cols) = (st.width as usize, maxx as usize + 1);
+            if width == cols {
+                // Rows that fill the store's width are one run of cells.
+                st.cells[start..start + width * (maxy as usize + 1)].fill(BLANK);
+            } else {
+                for row in 0..=maxy as usize {
+                    let i = start + row * width;
+                    st.cells[i..i + cols].fill(BLANK);
+                }
             }
         }
         let win = self.win_mut(w);
