@@ -582,7 +582,7 @@ impl Model {
                 let (src, dst) = (&new.cells[r.clone()], &mut cur.cells[r.clone()]);
                 if src != dst {
                     if n.leaveok {
-                        let at = src.iter().zip(dst.iter()).rposition(|(a, b)| a != b);
+                        let at = last_diff(src, dst);
                         last_written = at.map(|i| r.start() + i).or(last_written);
                     }
                     dst.copy_from_slice(src);
@@ -691,9 +691,8 @@ impl Model {
                     continue;
                 }
                 // Only the cells that differ count as changed in newscr.
-                let differ = |(a, b): (&Chtype, &Chtype)| a != b;
-                let a = s.iter().zip(d.iter()).position(differ).unwrap_or(0);
-                let b = s.iter().zip(d.iter()).rposition(differ).unwrap_or(0);
+                let a = first_diff(s, d).unwrap_or(0);
+                let b = last_diff(s, d).unwrap_or(0);
                 d[a..=b].copy_from_slice(&s[a..=b]);
                 let at = lo as i32 + win.begx;
                 n.changed(dst_row, at + a as i32, at + b as i32);
@@ -714,6 +713,33 @@ impl Model {
         }
         n.leaveok = leave;
     }
+}
+
+/// Cells compared eight at a time (which vectorizes) before one at a time.
+const CHUNK: usize = 8;
+
+/// Where two rows of cells first differ.
+fn first_diff(a: &[Chtype], b: &[Chtype]) -> Option<usize> {
+    let mut i = 0;
+    for (x, y) in a.chunks_exact(CHUNK).zip(b.chunks_exact(CHUNK)) {
+        if x != y {
+            break;
+        }
+        i += CHUNK;
+    }
+    a[i..].iter().zip(&b[i..]).position(|(x, y)| x != y).map(|p| p + i)
+}
+
+/// Where two rows of cells of the same length last differ.
+fn last_diff(a: &[Chtype], b: &[Chtype]) -> Option<usize> {
+    let mut end = a.len();
+    for (x, y) in a.rchunks_exact(CHUNK).zip(b.rchunks_exact(CHUNK)) {
+        if x != y {
+            break;
+        }
+        end -= CHUNK;
+    }
+    a[..end].iter().zip(&b[..end]).rposition(|(x, y)| x != y)
 }
 
 impl Clone for Model {
@@ -1188,6 +1214,24 @@ mod tests {
     fn text(m: &Model, w: Win, y: i32) -> String {
         let (_, cols) = m.getmaxyx(w);
         (0..cols).map(|x| char::from((m.cell(w, y, x) & A_CHARTEXT) as u8)).collect()
+    }
+
+    #[test]
+    fn row_differences_found_by_chunks_are_the_cell_by_cell_ones() {
+        for len in 0..40 {
+            for i in 0..len {
+                for j in i..len {
+                    let a = vec![BLANK; len];
+                    let mut b = a.clone();
+                    b[i] = 1;
+                    b[j] = 2;
+                    assert_eq!(first_diff(&a, &b), Some(i));
+                    assert_eq!(last_diff(&a, &b), Some(j));
+                }
+            }
+            let a = vec![BLANK; len];
+            assert_eq!((first_diff(&a, &a), last_diff(&a, &a)), (None, None));
+        }
     }
 
     #[test]
