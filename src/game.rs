@@ -224,7 +224,8 @@ pub struct Game {
     pub weap_info: [ObjInfo; MAXWEAPONS + 1],
     pub ws_info: [ObjInfo; MAXSTICKS],
     pub p_colors: [&'static str; MAXPOTIONS],
-    pub s_names: [String; MAXSCROLLS],
+    /// The scroll titles, shared by copies of the game (set once a game).
+    pub s_names: std::sync::Arc<[String; MAXSCROLLS]>,
     pub r_stones: [&'static str; MAXRINGS],
     pub ws_made: [&'static str; MAXSTICKS],
     pub ws_type: [&'static str; MAXSTICKS],
