@@ -33,18 +33,37 @@ def rogue_trace() -> str | None:
     return shutil.which("rogue-trace")
 
 
+def label_bytes(label: str) -> int:
+    r"""How many bytes a frame's `next=` label stands for (`\\`, `\e`,
+    `\n`, `\r`, `\t` and `\xHH` escapes)."""
+    i = n = 0
+    while i < len(label):
+        if label[i] == "\\" and i + 1 < len(label):
+            i += 4 if label[i + 1] == "x" else 2
+        else:
+            i += 1
+        n += 1
+    return n
+
+
 def expected_frames(text: str) -> list[tuple[tuple[int, int], list[tuple[str, str]]]]:
     """The frames of an `.expected` file (FORMAT-games.md section 2): the
-    cursor and the 24 rows (text, standout mask), rows carried over."""
+    cursor and the 24 rows (text, standout mask), rows carried over. One
+    per key: a line wait that took several bytes stands for as many waits,
+    since the game is handed a line's bytes one by one."""
     frames = []
     rows = [("", "")] * 24
     cursor = None
+    repeat = 1
     for line in text.splitlines():
         if line.startswith("F "):
             if cursor is not None:
-                frames.append((cursor, list(rows)))
-            y, x = line.split(" ")[3].split(",")
+                frames.extend([(cursor, list(rows))] * repeat)
+            words = line.split(" ")
+            y, x = words[3].split(",")
             cursor = (int(y), int(x))
+            nxt = next((w[5:] for w in words[4:] if w.startswith("next=")), "")
+            repeat = label_bytes(nxt) if words[2] == "line" and nxt != "EOF" else 1
         elif line.startswith("R "):
             parts = line[2:].split(" ", 1)
             rows[int(parts[0])] = (parts[1] if len(parts) > 1 else "", "")
@@ -52,7 +71,7 @@ def expected_frames(text: str) -> list[tuple[tuple[int, int], list[tuple[str, st
             y, mask = line[2:].split(" ", 1)
             rows[int(y)] = (rows[int(y)][0], mask)
     if cursor is not None:
-        frames.append((cursor, list(rows)))
+        frames.extend([(cursor, list(rows))] * repeat)
     return frames
 
 
