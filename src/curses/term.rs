@@ -10,7 +10,7 @@ use ncurses as nc;
 use super::{Chtype, Curses, Mode, Win};
 use crate::consts::ctrl;
 use crate::ending::Interrupt;
-use crate::signals::{hangup_pending, take_interrupt};
+use crate::signals::{hangup_pending, note_hangup, take_interrupt};
 
 /// The ncurses screen of the running program. Its copies share the one
 /// terminal.
@@ -93,7 +93,7 @@ impl Ncurses {
                 }
                 Ok(_) => {
                     if line.is_empty() {
-                        return Err(Interrupt::EndOfInput);
+                        return Err(input_ended());
                     }
                     break;
                 }
@@ -102,7 +102,7 @@ impl Ncurses {
                         return Err(Interrupt::Hangup);
                     }
                 }
-                Err(_) => return Err(Interrupt::EndOfInput),
+                Err(_) => return Err(input_ended()),
             }
         }
         Ok(line)
@@ -228,6 +228,11 @@ impl Default for Ncurses {
 impl Curses for Ncurses {
     fn box_clone(&self) -> Box<dyn Curses> {
         Box::new(self.clone())
+    }
+
+    fn hangup_pending(&mut self) -> bool {
+        // A replay stops at its next key read instead, saving nothing.
+        self.replay.is_none() && hangup_pending()
     }
 
     fn initscr(&mut self) {
@@ -373,7 +378,7 @@ impl Curses for Ncurses {
         if hangup_pending() {
             return Err(Interrupt::Hangup);
         }
-        let c = nc::wgetch(self.w(w));
+        let c = blocking_wgetch(self.w(w));
         if hangup_pending() {
             return Err(Interrupt::Hangup);
         }
@@ -530,6 +535,35 @@ impl Curses for Ncurses {
     }
 }
 
+/// The terminal's input is over (end of file, or reads that fail): from
+/// now on it is a hangup, and every later read says so at once.
+fn input_ended() -> Interrupt {
+    note_hangup();
+    Interrupt::Hangup
+}
+
+/// `wgetch` where it blocks (no half-delay): ERR there is no key but the
+/// end of the input (a closed terminal, standard input at its end or
+/// failing), unless a signal cut the read short. The original takes that
+/// ERR for an ESC and goes on reading, for ever at the end of a file;
+/// the port saves as at a hangup. A signal still gives ERR (an ESC, as in
+/// the original), and a hangup one is seen by the caller.
+fn blocking_wgetch(win: nc::WINDOW) -> i32 {
+    // SAFETY: errno is this thread's own; cleared so that a read that
+    // returns 0 (which sets none) is not taken for an old EINTR.
+    unsafe {
+        *libc::__errno_location() = 0;
+    }
+    let c = nc::wgetch(win);
+    if c == nc::ERR && std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+        // DEVIATION: 5.4.4 reads ESC after ESC at the end of its input and
+        // plays on (or spins in a prompt); the port saves and exits as at
+        // a hangup; test: end_of_input::binary_with_stdin_at_its_end_saves.
+        note_hangup();
+    }
+    c
+}
+
 /// `md_readchar` of mdport.c: read a key, turning the function keys and
 /// escape sequences of the terminals the original knew into commands. A
 /// lone ESC is told from the start of a sequence by waiting a tenth of a
@@ -556,7 +590,9 @@ fn md_readchar(win: nc::WINDOW) -> Result<u8, Interrupt> {
             nc::raw();
             return Err(Interrupt::Hangup);
         }
-        let mut ch = nc::wgetch(win);
+        // Only the first read of a key blocks; the others wait a tenth of
+        // a second for the rest of a sequence.
+        let mut ch = if mode == M::Normal { blocking_wgetch(win) } else { nc::wgetch(win) };
         if hangup_pending() {
             nc::nocbreak();
             nc::raw();
