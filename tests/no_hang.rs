@@ -165,12 +165,11 @@ fn game_by_a_wall() -> Game {
     let mut g = Game::with(Box::new(ScriptedHost::nowhere()), Box::new(Model::standard()));
     g.fixed_dnum = Some(7640);
     assert_eq!(g.rogue_main(&[]), Exit::EndOfInput);
-    let rp = g
+    let rp = *g
         .rooms
         .iter()
         .find(|r| r.r_flags & (ISGONE | ISMAZE) == 0 && r.r_max.y >= 5 && r.r_max.x >= 3)
-        .expect("a room with two rows of floor")
-        .clone();
+        .expect("a room with two rows of floor");
     let spot = Coord::new(rp.r_pos.y + 2, rp.r_pos.x + 1);
     assert_eq!(g.chat(spot.y - 1, spot.x - 1), b'|', "the wall up and left");
     g.player.t_pos = spot;
