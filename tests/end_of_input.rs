@@ -294,3 +294,23 @@ fn binary_terminate_while_computing_saves() {
     restore_bytes(&mut g, &bytes).expect("the save restores");
     assert!(g.no_command < i32::MAX, "turns went by before the signal");
 }
+
+/// A dangling symlink where the score lock goes is there to create and gone
+/// to look at: the lock's wait once spun on it for ever, deaf to SIGTERM.
+/// Now a hangup ends the wait at once (the score is reported unrecorded
+/// and the file left as it was).
+#[test]
+fn a_hangup_ends_the_wait_for_a_dangling_lock() {
+    let exit = watched("the score lock behind a dangling symlink", || {
+        let dir = Scratch::new("lock");
+        std::os::unix::fs::symlink(dir.join("nowhere"), dir.join("rogue.lck")).expect("the symlink");
+        let mut keys = Keys::new(b"\n", false);
+        keys.hang_after = Some(0);
+        let mut g = headless(&dir.0, keys);
+        let _messages = g.record();
+        let exit = g.rogue_main(&[b"-d".to_vec()]);
+        assert!(std::fs::read(dir.join("rogue.scr")).unwrap_or_default().is_empty(), "the score file is untouched");
+        exit
+    });
+    assert!(matches!(exit, Exit::EndOfInput | Exit::Status(0)), "{exit:?}");
+}
