@@ -116,7 +116,8 @@ const IDENT_LIST: [(u8, &str); 18] = [
 /// couple: each refused step ends a run, each count step counts down).
 const STUCK_TURNS: u32 = 1000;
 
-/// How many times one command may turn into another (see `execute`).
+/// How many passes `execute` makes over one command, which may turn into
+/// another (a real game needs three at most).
 const MAX_REWRITES: u32 = 4;
 
 /// Commands a count repeats; with any other, the count is dropped.
@@ -345,8 +346,8 @@ impl Game {
     /// another (`goto over` in the C) loops.
     fn execute(&mut self, ch: u8) -> Flow {
         let mut ch = ch;
-        // A command turns into another at most twice (`a`, then `F` or `m`
-        // or a control run, then a move).
+        // A command of a real game turns into another at most twice (`a`,
+        // then `F`, `m` or a control run, then a move): the bound is above.
         let mut turns = 0;
         loop {
             turns += 1;

@@ -1,22 +1,19 @@
 //! Signals the game reacts to, as flags the key reader looks at. A handler
 //! only sets a flag; the game acts on it at its next key wait or between
 //! two turns, where its state is whole (the original's `auto_save()` ran
-//! inside the handler, in the middle of whatever the game was doing). The
-//! end of the terminal's input raises the hangup flag too.
+//! inside the handler, in the middle of whatever the game was doing).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 static HANGUP: AtomicBool = AtomicBool::new(false);
 static INTERRUPT: AtomicBool = AtomicBool::new(false);
 
-/// A hangup or terminate signal arrived (or the input ended) and the game
-/// has not saved yet.
+/// A hangup or terminate signal arrived and the game has not saved yet.
 pub fn hangup_pending() -> bool {
     HANGUP.load(Ordering::Relaxed)
 }
 
-/// Record a hangup (from a signal handler, or where a read finds the input
-/// ended: only an atomic store).
+/// Record a hangup (from a signal handler: only an atomic store).
 pub fn note_hangup() {
     HANGUP.store(true, Ordering::Relaxed);
 }

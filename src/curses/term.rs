@@ -10,7 +10,7 @@ use ncurses as nc;
 use super::{Chtype, Curses, Mode, Win};
 use crate::consts::ctrl;
 use crate::ending::Interrupt;
-use crate::signals::{hangup_pending, note_hangup, take_interrupt};
+use crate::signals::{hangup_pending, take_interrupt};
 
 /// The ncurses screen of the running program. Its copies share the one
 /// terminal.
@@ -378,7 +378,7 @@ impl Curses for Ncurses {
         if hangup_pending() {
             return Err(Interrupt::Hangup);
         }
-        let c = blocking_wgetch(self.w(w));
+        let c = blocking_wgetch(self.w(w))?;
         if hangup_pending() {
             return Err(Interrupt::Hangup);
         }
@@ -535,10 +535,9 @@ impl Curses for Ncurses {
     }
 }
 
-/// The terminal's input is over (end of file, or reads that fail): from
-/// now on it is a hangup, and every later read says so at once.
+/// The terminal's input is over (end of file, or reads that fail): the
+/// game ends as at a hangup. (Every later read finds the same end.)
 fn input_ended() -> Interrupt {
-    note_hangup();
     Interrupt::Hangup
 }
 
@@ -548,7 +547,7 @@ fn input_ended() -> Interrupt {
 /// ERR for an ESC and goes on reading, for ever at the end of a file;
 /// the port saves as at a hangup. A signal still gives ERR (an ESC, as in
 /// the original), and a hangup one is seen by the caller.
-fn blocking_wgetch(win: nc::WINDOW) -> i32 {
+fn blocking_wgetch(win: nc::WINDOW) -> Result<i32, Interrupt> {
     // SAFETY: errno is this thread's own; cleared so that a read that
     // returns 0 (which sets none) is not taken for an old EINTR.
     unsafe {
@@ -559,9 +558,9 @@ fn blocking_wgetch(win: nc::WINDOW) -> i32 {
         // DEVIATION: 5.4.4 reads ESC after ESC at the end of its input and
         // plays on (or spins in a prompt); the port saves and exits as at
         // a hangup; test: end_of_input::binary_with_stdin_at_its_end_saves.
-        note_hangup();
+        return Err(input_ended());
     }
-    c
+    Ok(c)
 }
 
 /// `md_readchar` of mdport.c: read a key, turning the function keys and
@@ -592,7 +591,7 @@ fn md_readchar(win: nc::WINDOW) -> Result<u8, Interrupt> {
         }
         // Only the first read of a key blocks; the others wait a tenth of
         // a second for the rest of a sequence.
-        let mut ch = if mode == M::Normal { blocking_wgetch(win) } else { nc::wgetch(win) };
+        let mut ch = if mode == M::Normal { blocking_wgetch(win)? } else { nc::wgetch(win) };
         if hangup_pending() {
             nc::nocbreak();
             nc::raw();
