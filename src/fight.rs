@@ -477,7 +477,7 @@ impl Game {
                     let there = self.moat(pos.y, pos.x).unwrap_or(mp);
                     self.remove_mon(pos, there, false)?;
                     self.leave_pack(steal, false, false)?;
-                    let name = self.inv_name(steal, true);
+                    let name = self.inv_name(steal, true)?;
                     self.msg(cat!(b"she stole ", name, b"!"))?;
                     // Deviation: from a stack, leave_pack only lowers the
                     // count and the C then frees the object still in the

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 static HANGUP: AtomicBool = AtomicBool::new(false);
 static INTERRUPT: AtomicBool = AtomicBool::new(false);
+static RESIZED: AtomicBool = AtomicBool::new(false);
 
 /// A hangup or terminate signal arrived and the game has not saved yet.
 pub fn hangup_pending() -> bool {
@@ -23,6 +24,15 @@ pub fn take_interrupt() -> bool {
     INTERRUPT.swap(false, Ordering::Relaxed)
 }
 
+/// Take a pending window size change (SIGWINCH).
+pub fn take_resize() -> bool {
+    RESIZED.swap(false, Ordering::Relaxed)
+}
+
+extern "C" fn on_resize(_sig: libc::c_int) {
+    RESIZED.store(true, Ordering::Relaxed);
+}
+
 extern "C" fn on_hangup(_sig: libc::c_int) {
     note_hangup();
 }
@@ -31,14 +41,18 @@ extern "C" fn on_interrupt(_sig: libc::c_int) {
     INTERRUPT.store(true, Ordering::Relaxed);
 }
 
-/// Catch SIGHUP and SIGTERM (save and exit) and SIGINT (ask to quit),
-/// without restarting the read a signal interrupts, so that a key wait
-/// sees it at once.
+/// Catch SIGHUP and SIGTERM (save and exit), SIGINT (ask to quit) and
+/// SIGWINCH (the window changed size), without restarting the read a
+/// signal interrupts, so that a key wait sees it at once. With SIGWINCH
+/// caught here ncurses leaves it alone (it catches only signals left at
+/// their default), so it never shrinks the game's windows to a smaller
+/// terminal; the key reader deals with the new size.
 pub fn install() {
     for (sig, handler) in [
         (libc::SIGHUP, on_hangup as extern "C" fn(libc::c_int)),
         (libc::SIGTERM, on_hangup),
         (libc::SIGINT, on_interrupt),
+        (libc::SIGWINCH, on_resize),
     ] {
         // SAFETY: a zeroed sigaction is valid; the handlers are
         // async-signal-safe (one atomic store each); sigemptyset and
