@@ -601,26 +601,66 @@ fn input_ended() -> Interrupt {
     Interrupt::Hangup
 }
 
-/// `wgetch` where it blocks (no half-delay): ERR there is no key but the
-/// end of the input (a closed terminal, standard input at its end or
-/// failing), unless a signal cut the read short. The original takes that
-/// ERR for an ESC and goes on reading, for ever at the end of a file;
-/// the port saves as at a hangup. A signal still gives ERR (an ESC, as in
-/// the original), and a hangup one is seen by the caller.
+/// `wgetch` where it blocks (no half-delay): ERR there is no key. When
+/// standard input is at its end (a closed terminal, end of file, reads
+/// that fail) the game ends as at a hangup; the original takes that ERR
+/// for an ESC and goes on reading, for ever at the end of a file. Any other
+/// ERR (a signal cut the read short; ncurses itself after a resize) is
+/// given back, an ESC as in the original.
 fn blocking_wgetch(win: nc::WINDOW) -> Result<i32, Interrupt> {
-    // SAFETY: errno is this thread's own; cleared so that a read that
-    // returns 0 (which sets none) is not taken for an old EINTR.
-    unsafe {
-        *libc::__errno_location() = 0;
+    loop {
+        // SAFETY: errno is this thread's own; cleared so that an old EINTR
+        // is not taken for this read's.
+        unsafe {
+            *libc::__errno_location() = 0;
+        }
+        let c = nc::wgetch(win);
+        if c != nc::ERR || std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR) {
+            return Ok(c);
+        }
+        match input_state() {
+            // DEVIATION: 5.4.4 reads ESC after ESC at the end of its input
+            // and plays on (or spins in a prompt); the port saves and exits
+            // as at a hangup; test: end_of_input::binary_with_stdin_at_its_end_saves.
+            Input::Ended => return Err(input_ended()),
+            Input::Key => continue,
+            Input::Nothing => return Ok(c),
+        }
     }
-    let c = nc::wgetch(win);
-    if c == nc::ERR && std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
-        // DEVIATION: 5.4.4 reads ESC after ESC at the end of its input and
-        // plays on (or spins in a prompt); the port saves and exits as at
-        // a hangup; test: end_of_input::binary_with_stdin_at_its_end_saves.
-        return Err(input_ended());
+}
+
+/// What standard input holds after a read gave no key.
+enum Input {
+    /// Its end: nothing more will come.
+    Ended,
+    /// A key came meanwhile; it was given back to curses.
+    Key,
+    /// Nothing yet.
+    Nothing,
+}
+
+/// Look at standard input without waiting: at its end (a hangup, an error,
+/// or a read of nothing where poll says there is something), or a key
+/// (read and pushed back for curses), or nothing.
+fn input_state() -> Input {
+    let mut fds = libc::pollfd { fd: libc::STDIN_FILENO, events: libc::POLLIN, revents: 0 };
+    // SAFETY: poll gets one valid pollfd and does not wait.
+    if unsafe { libc::poll(&mut fds, 1, 0) } <= 0 {
+        return Input::Nothing;
     }
-    Ok(c)
+    if fds.revents & libc::POLLIN == 0 {
+        let gone = fds.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0;
+        return if gone { Input::Ended } else { Input::Nothing };
+    }
+    let mut byte = 0u8;
+    // SAFETY: read gets a valid one-byte buffer owned here.
+    let n = unsafe { libc::read(libc::STDIN_FILENO, (&mut byte as *mut u8).cast(), 1) };
+    if n == 1 {
+        nc::ungetch(i32::from(byte));
+        return Input::Key;
+    }
+    let cut_short = n < 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR);
+    if cut_short { Input::Nothing } else { Input::Ended }
 }
 
 /// `md_readchar` of mdport.c: read a key, turning the function keys and
