@@ -111,6 +111,15 @@ const IDENT_LIST: [(u8, &str); 18] = [
     (STICK, "wand or staff"),
 ];
 
+/// Turns in a row with no key read and no time passing after which a
+/// repeat is stopped (a real run, count or fight never needs more than a
+/// couple: each refused step ends a run, each count step counts down).
+const STUCK_TURNS: u32 = 1000;
+
+/// How many passes `execute` makes over one command, which may turn into
+/// another (a real game needs three at most).
+const MAX_REWRITES: u32 = 4;
+
 /// Commands a count repeats; with any other, the count is dropped.
 fn repeatable(ch: u8) -> bool {
     matches!(
@@ -148,6 +157,12 @@ impl Game {
     /// a command read (or a run or count continued) and carried out, and
     /// the daemons after it.
     pub fn command(&mut self) -> Flow {
+        // A hangup or terminate signal while the game plays on by itself
+        // (a long rest, a frozen hero): the game is whole between turns,
+        // so it is saved here, not only at the next key wait.
+        if self.scr.hangup_pending() {
+            return Err(crate::ending::Ending::Hangup);
+        }
         self.cmd_ntimes = if self.player.on(ISHASTE) { 2 } else { 1 };
         // Let the daemons start up.
         self.do_daemons(BEFORE)?;
@@ -161,17 +176,19 @@ impl Game {
     /// on first.
     pub fn command_turns(&mut self, resume: bool) -> Flow {
         let mut resume = resume;
+        // Turns in a row that read no key and took no time.
+        let mut idle = 0;
         loop {
-            let mut ch = if std::mem::take(&mut resume) {
-                self.read_command()?
+            let (mut ch, typed) = if std::mem::take(&mut resume) {
+                (self.read_command()?, true)
             } else {
                 if self.cmd_ntimes <= 0 {
                     break;
                 }
                 self.cmd_ntimes -= 1;
                 match self.turn_start()? {
-                    Some(c) => c,
-                    None => self.read_command()?,
+                    Some(c) => (c, false),
+                    None => (self.read_command()?, true),
                 }
             };
             if self.no_command != 0 {
@@ -228,6 +245,18 @@ impl Game {
             }
             if !self.after {
                 self.cmd_ntimes += 1;
+                idle = if typed { 0 } else { idle + 1 };
+                if idle >= STUCK_TURNS {
+                    // DEVIATION: 5.4.4 repeats a fight to the death (or a
+                    // run or a count) whose step is refused without time
+                    // passing for ever, reading no key: `a` after a
+                    // cancelled command can aim `F` at a monster and step
+                    // toward a wall, and a damaged save can start the
+                    // same. The port stops the repeat and reads a
+                    // command; test: no_hang::refused_fight_to_the_death_stops.
+                    idle = 0;
+                    self.stop_repeating();
+                }
             }
         }
         self.do_daemons(AFTER)?;
@@ -243,6 +272,15 @@ impl Game {
             self.teleport()?;
         }
         Ok(())
+    }
+
+    /// Stop whatever repeats a command without a key: a fight to the
+    /// death, a run, a count.
+    fn stop_repeating(&mut self) {
+        self.to_death = false;
+        self.kamikaze = false;
+        self.running = false;
+        self.count = 0;
     }
 
     /// A turn up to its command: the screen brought up to date, and the
@@ -308,7 +346,19 @@ impl Game {
     /// another (`goto over` in the C) loops.
     fn execute(&mut self, ch: u8) -> Flow {
         let mut ch = ch;
+        // A command of a real game turns into another at most twice (`a`,
+        // then `F`, `m` or a control run, then a move): the bound is above.
+        let mut turns = 0;
         loop {
+            turns += 1;
+            if turns > MAX_REWRITES {
+                // DEVIATION: with a saved `last_comm` of `a` (or a saved
+                // direction that names `m`), 5.4.4 turns the command into
+                // itself for ever; only a damaged save holds one. The port
+                // drops the command; test: no_hang::self_repeating_command_is_dropped.
+                self.after = false;
+                return Ok(());
+            }
             match ch {
                 b',' => {
                     let hero = self.hero();

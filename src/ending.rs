@@ -59,7 +59,8 @@ pub enum Interrupt {
     /// A bot session asks to stop at a command wait (only there: see
     /// [`Ending::Paused`]).
     Pause,
-    /// SIGHUP or SIGTERM arrived (the real terminal only).
+    /// SIGHUP or SIGTERM arrived, or the terminal's input ended (the real
+    /// terminal only; a scripted source may say so too).
     Hangup,
     /// A key typed at a line read in the tty's normal mode raised a signal
     /// (^C: SIGINT 2, ^\\: SIGQUIT 3).

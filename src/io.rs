@@ -234,7 +234,7 @@ impl Game {
     /// typed when curses echoes; the cursor then goes to the start of the
     /// next line (or stays on the last).
     pub fn wgetnstr(&mut self, maxlen: usize) -> Flow<Vec<u8>> {
-        use crate::curses::{KEY_BACKSPACE, KEY_DOWN, KEY_ENTER, KEY_LEFT, KEY_MIN};
+        use crate::curses::{ERR, KEY_BACKSPACE, KEY_DOWN, KEY_ENTER, KEY_LEFT, KEY_MIN};
         let win = Win::STD;
         let oldecho = self.echo;
         let (erasec, killc) = (i32::from(self.scr.erasechar()), i32::from(self.scr.killchar()));
@@ -242,6 +242,11 @@ impl Game {
         let mut s: Vec<u8> = Vec::new();
         loop {
             let ch = self.scr.wgetch_raw(win)?;
+            // A read cut short by a signal: ncurses gives up the line (the
+            // end of the input comes back as an error, above).
+            if ch == ERR {
+                break;
+            }
             if ch == i32::from(b'\n') || ch == i32::from(b'\r') || ch == KEY_DOWN || ch == KEY_ENTER {
                 break;
             }

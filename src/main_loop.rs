@@ -246,9 +246,8 @@ impl Game {
         self.scr.initscr();
         self.got_ltc = true;
         let m = self.death_monst();
-        match self.death(m) {
-            Ok(()) => crate::ending::Exit::Status(0),
-            Err(e) => self.end_game(e),
-        }
+        // A hangup at its prompts has no game to save.
+        let shown = self.death(m);
+        self.after_the_end(shown)
     }
 }

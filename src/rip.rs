@@ -393,6 +393,13 @@ impl Game {
             Ending::Exit(s) => return Exit::Status(s),
             Ending::Signal(s) => return self.on_signal(s),
         };
+        self.after_the_end(shown)
+    }
+
+    /// How the program ends once a game's end has been shown (or was cut
+    /// short: nothing is saved after the game is over).
+    pub fn after_the_end(&mut self, shown: crate::ending::Flow) -> crate::ending::Exit {
+        use crate::ending::{Ending, Exit};
         match shown {
             Ok(()) => Exit::Status(0),
             // The end itself was cut short: out of keys, a signal at the

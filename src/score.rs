@@ -303,8 +303,15 @@ impl Game {
                 Err(_) => break,
             }
             match self.host.stat(&lock) {
-                // Gone in between: try again at once.
-                Err(_) => continue,
+                // Gone in between: try again soon. (A dangling symlink
+                // is there to create_new and gone to stat, for ever.)
+                Err(_) => {
+                    if waited_too_long() || self.scr.hangup_pending() {
+                        return false;
+                    }
+                    self.host.sleep_ms(1);
+                    continue;
+                }
                 Ok(st) => {
                     if self.host.time() - st.mtime > 10 {
                         if self.host.unlink(&lock).is_err() {
@@ -317,8 +324,9 @@ impl Game {
                 }
             }
             // Someone else is writing scores: wait a little, at most a
-            // minute in all.
-            if waited_too_long() {
+            // minute in all (a hangup or SIGTERM gives up at once: the
+            // process is to end).
+            if waited_too_long() || self.scr.hangup_pending() {
                 return false;
             }
             self.host.sleep_ms(10);

@@ -1,7 +1,7 @@
 //! Signals the game reacts to, as flags the key reader looks at. A handler
-//! only sets a flag; the game acts on it at its next key wait, where its
-//! state is whole (the original's `auto_save()` ran inside the handler, in
-//! the middle of whatever the game was doing).
+//! only sets a flag; the game acts on it at its next key wait or between
+//! two turns, where its state is whole (the original's `auto_save()` ran
+//! inside the handler, in the middle of whatever the game was doing).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

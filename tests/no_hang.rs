@@ -138,3 +138,114 @@ fn ordinary_levels_are_connected() {
         dig_levels(seed, 40);
     }
 }
+
+// ---------------------------------------------------------------------------
+// Repeats that never end: 5.4.4 loops in `command()` without reading a key.
+
+/// Run `f` on its own thread; fail if it has not finished in a minute.
+fn within_a_minute<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    match rx.recv_timeout(Duration::from_secs(60)) {
+        Ok(v) => v,
+        Err(mpsc::RecvTimeoutError::Timeout) => panic!("{what}: the game never asked for a key again"),
+        Err(mpsc::RecvTimeoutError::Disconnected) => panic!("{what}: the game panicked (see above)"),
+    }
+}
+
+/// A new game of a fixed seed, stopped at its first command wait (the keys
+/// ran out there), with the hero moved to the second row of a room's first
+/// column: the wall is up and to her left, the floor straight up.
+fn game_by_a_wall() -> Game {
+    use rogue::curses::model::Model;
+    use rogue::ending::Exit;
+    use rogue::host::ScriptedHost;
+    let mut g = Game::with(Box::new(ScriptedHost::nowhere()), Box::new(Model::standard()));
+    g.fixed_dnum = Some(7640);
+    assert_eq!(g.rogue_main(&[]), Exit::EndOfInput);
+    let rp = *g
+        .rooms
+        .iter()
+        .find(|r| r.r_flags & (ISGONE | ISMAZE) == 0 && r.r_max.y >= 5 && r.r_max.x >= 3)
+        .expect("a room with two rows of floor");
+    let spot = Coord::new(rp.r_pos.y + 2, rp.r_pos.x + 1);
+    assert_eq!(g.chat(spot.y - 1, spot.x - 1), b'|', "the wall up and left");
+    g.player.t_pos = spot;
+    g
+}
+
+/// Seed 7640 of the random-keys run, after 3,288 keys: `F` toward a
+/// monster, a move the other way, `d` cancelled with ESC (which gives
+/// back the last command, `F` with its direction `y`, but leaves the
+/// last direction's offset at the move's), then `a`. The fight starts at
+/// the monster straight up and steps up and left, into a wall, for ever
+/// in the original; the port stops the fight and reads the next command.
+#[test]
+fn refused_fight_to_the_death_stops() {
+    let (to_death, exit) = within_a_minute("`a` after an escaped drop", || {
+        let mut g = game_by_a_wall();
+        let hero = g.hero();
+        let at = Coord::new(hero.y - 1, hero.x);
+        let tp = g.new_creature();
+        g.new_monster(tp, b'S', at).expect("a snake next to the hero");
+        g.last_comm = b'F';
+        g.l_last_comm = b'F';
+        g.last_dir = b'y';
+        g.l_last_dir = b'y';
+        g.last_delt = Coord::new(-1, 0);
+        assert!(g.scr.set_keys(Box::new(rogue::curses::model::ScriptedKeys(b"a".iter().copied().collect()))));
+        let exit = g.resume();
+        (g.to_death, exit)
+    });
+    assert_eq!(exit, rogue::ending::Exit::EndOfInput, "the game waits for a key again");
+    assert!(!to_death, "the fight is over");
+}
+
+/// The same loop from a save file (the fight's flags, and its direction
+/// toward a wall, as a damaged file can hold them): restored, the game
+/// comes to its first command wait, where the keys have run out.
+#[test]
+fn damaged_save_that_fights_a_wall_restores_and_waits() {
+    use rogue::curses::model::Model;
+    use rogue::ending::Exit;
+    use rogue::host::ScriptedHost;
+    let dir = std::env::temp_dir().join(format!("rogue-no-hang-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let save = dir.join("rogue.save");
+    let mut g = game_by_a_wall();
+    g.to_death = true;
+    g.kamikaze = true;
+    g.runch = b'y';
+    std::fs::write(&save, g.save_bytes()).expect("the damaged save");
+    let save_name = save.display().to_string().into_bytes();
+    let exit = within_a_minute("the restored fight against a wall", move || {
+        let host = ScriptedHost { dir: dir.clone(), ..ScriptedHost::nowhere() };
+        let mut g = Game::with(Box::new(host), Box::new(Model::standard()));
+        let exit = g.rogue_main(&[save_name]);
+        let _ = std::fs::remove_dir_all(&dir);
+        (exit, g.to_death)
+    });
+    assert_eq!(exit, (Exit::EndOfInput, false), "restored, the game reads a key");
+}
+
+/// A command that names itself (a saved last command of `a`, or a saved
+/// last direction of `m` for `m`) is dropped, not turned into itself for
+/// ever.
+#[test]
+fn self_repeating_command_is_dropped() {
+    for (comm, dir) in [(b'a', b'h'), (b'm', b'm')] {
+        let exit = within_a_minute("a command that turns into itself", move || {
+            let mut g = game_by_a_wall();
+            g.last_comm = comm;
+            g.l_last_comm = comm;
+            g.last_dir = dir;
+            g.l_last_dir = dir;
+            assert!(g.scr.set_keys(Box::new(rogue::curses::model::ScriptedKeys(b"a".iter().copied().collect()))));
+            g.resume()
+        });
+        assert_eq!(exit, rogue::ending::Exit::EndOfInput, "last command {:?}", comm as char);
+    }
+}

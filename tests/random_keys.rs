@@ -8,12 +8,15 @@
 //!   answers a key in microseconds), the test fails naming the seed and
 //!   the key.
 //! * At every wait for a command, the bottom row is a status line whose
-//!   values hold together (hit points and strength within their maxima,
+//!   values hold together (hit points within their maximum, strength
+//!   within its maximum and what rings of add strength add to it,
 //!   a level, gold and experience level that can be); when the keys run
 //!   out at such a wait, its values are the game's own.
 //!
 //! `RANDOM_KEYS_SEEDS` and `RANDOM_KEYS_KEYS` make the run longer (the
-//! README gives the command for the long run).
+//! README gives the command for the long run); `RANDOM_KEYS_FIRST` starts
+//! at a later seed, and `RANDOM_KEYS_DUMP=DIR` writes each game's keys to
+//! `DIR/SEED.keys` as they are typed (to play them to another build).
 
 mod common;
 
@@ -40,6 +43,8 @@ struct RandomKeys {
     /// Whether the last wait was for a command.
     last_was_command: Arc<AtomicBool>,
     seed: u64,
+    /// Where the keys are written as they go, with RANDOM_KEYS_DUMP.
+    dump: Option<std::fs::File>,
 }
 
 impl KeySource for RandomKeys {
@@ -72,12 +77,22 @@ impl KeySource for RandomKeys {
         };
         // Never the shell escape, never suspend, never save (it would end
         // the run early).
-        Ok(match k {
+        let k = match k {
             b'!' | 0x1a | b'S' | b'Q' => b'.',
             other => other,
-        })
+        };
+        if let Some(f) = self.dump.as_mut() {
+            use std::io::Write;
+            f.write_all(&[k]).expect("writing the key dump");
+        }
+        Ok(k)
     }
 }
+
+/// How far rings of add strength lift Str above its maximum: the maximum
+/// counts the hero's own strength, not the rings', and a ring found in the
+/// dungeon adds at most 2 (two worn, 4).
+const MAX_RING_STR: i32 = 4;
 
 static COMMANDS: AtomicUsize = AtomicUsize::new(0);
 
@@ -88,8 +103,9 @@ fn check_status(seed: u64, screen: &Terminal) -> Status {
     let ok = s.level >= 1
         && s.gold >= 0
         && (1..=s.max_hp).contains(&s.hp)
-        && (0..=s.max_str).contains(&s.str)
-        && s.max_str <= 31
+        && (3..=31).contains(&s.str)
+        && (3..=31).contains(&s.max_str)
+        && s.str <= s.max_str + MAX_RING_STR
         && s.exp_level >= 1
         && s.exp >= 0
         && ["", "Hungry", "Weak", "Faint"].contains(&s.hunger.as_str());
@@ -107,6 +123,9 @@ fn play(seed: u64, keys: usize, keys_read: &Arc<AtomicUsize>) {
         at_command: false,
         last_was_command: Arc::clone(&last_was_command),
         seed,
+        dump: std::env::var_os("RANDOM_KEYS_DUMP").map(|d| {
+            std::fs::File::create(std::path::Path::new(&d).join(format!("{seed}.keys"))).expect("the key dump")
+        }),
     }));
     let mut host = ScriptedHost::nowhere();
     host.time = 1_700_000_000 + (seed as i64 % 100_000);
@@ -140,12 +159,13 @@ fn play(seed: u64, keys: usize, keys_read: &Arc<AtomicUsize>) {
 fn random_keys_never_crash() {
     let seeds: u64 = std::env::var("RANDOM_KEYS_SEEDS").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000);
     let keys: usize = std::env::var("RANDOM_KEYS_KEYS").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000);
+    let first: u64 = std::env::var("RANDOM_KEYS_FIRST").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
     let keys_read = Arc::new(AtomicUsize::new(0));
     let seed_now = Arc::new(AtomicUsize::new(0));
     let worker = {
         let (keys_read, seed_now) = (Arc::clone(&keys_read), Arc::clone(&seed_now));
         std::thread::spawn(move || {
-            for seed in 0..seeds {
+            for seed in first..seeds {
                 seed_now.store(seed as usize, Ordering::Relaxed);
                 let r = std::panic::catch_unwind(|| play(seed, keys, &keys_read));
                 if let Err(e) = r {

@@ -121,6 +121,12 @@ pub trait Curses: Send {
     fn set_keys(&mut self, _keys: Box<dyn model::KeySource>) -> bool {
         false
     }
+    /// A hangup or terminate signal (or the end of the terminal's input)
+    /// is waiting to be acted on: the game saves at its next safe point
+    /// even when it reads no key.
+    fn hangup_pending(&mut self) -> bool {
+        false
+    }
     /// The game is (or stops being) at the wait for a turn's command, the
     /// wait where a copy of it can be played on (bots and replays care).
     fn command_wait(&mut self, _on: bool) {}

@@ -27,6 +27,11 @@ pub trait KeySource: Send {
     }
     /// The game is (or stops being) at the wait for a turn's command.
     fn command_wait(&mut self, _on: bool) {}
+    /// Whether the terminal has hung up, asked between turns that read no
+    /// key (a test's way to send SIGHUP while the game computes).
+    fn hangup_pending(&mut self) -> bool {
+        false
+    }
     /// The game waits for one key (`wgetch`).
     fn key(&mut self, screen: &Terminal) -> Result<u8, Interrupt>;
     /// The game reads a line in the terminal's normal mode (`fgets`): the
@@ -717,6 +722,10 @@ impl Curses for Model {
 
     fn command_wait(&mut self, on: bool) {
         self.input.command_wait(on);
+    }
+
+    fn hangup_pending(&mut self) -> bool {
+        self.input.hangup_pending()
     }
 
     fn lines(&self) -> i32 {

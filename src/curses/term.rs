@@ -113,7 +113,7 @@ impl Ncurses {
                 }
                 Ok(_) => {
                     if line.is_empty() {
-                        return Err(Interrupt::EndOfInput);
+                        return Err(input_ended());
                     }
                     break;
                 }
@@ -122,7 +122,7 @@ impl Ncurses {
                         return Err(Interrupt::Hangup);
                     }
                 }
-                Err(_) => return Err(Interrupt::EndOfInput),
+                Err(_) => return Err(input_ended()),
             }
         }
         Ok(line)
@@ -255,6 +255,11 @@ impl Default for Ncurses {
 impl Curses for Ncurses {
     fn box_clone(&self) -> Box<dyn Curses> {
         Box::new(self.clone())
+    }
+
+    fn hangup_pending(&mut self) -> bool {
+        // A replay stops at its next key read instead, saving nothing.
+        self.replay.is_none() && hangup_pending()
     }
 
     fn initscr(&mut self) {
@@ -420,7 +425,7 @@ impl Curses for Ncurses {
             if take_resize() {
                 follow_resize()?;
             }
-            let c = nc::wgetch(self.w(w));
+            let c = blocking_wgetch(self.w(w))?;
             if hangup_pending() {
                 return Err(Interrupt::Hangup);
             }
@@ -593,6 +598,74 @@ impl Curses for Ncurses {
     }
 }
 
+/// The terminal's input is over (end of file, or reads that fail): the
+/// game ends as at a hangup. (Every later read finds the same end.)
+fn input_ended() -> Interrupt {
+    Interrupt::Hangup
+}
+
+/// `wgetch` where it blocks (no half-delay): ERR there is no key. When
+/// standard input is at its end (a closed terminal, end of file, reads
+/// that fail) the game ends as at a hangup; the original takes that ERR
+/// for an ESC and goes on reading, for ever at the end of a file. Any other
+/// ERR (a signal cut the read short; ncurses itself after a resize) is
+/// given back, an ESC as in the original.
+fn blocking_wgetch(win: nc::WINDOW) -> Result<i32, Interrupt> {
+    loop {
+        // SAFETY: errno is this thread's own; cleared so that an old EINTR
+        // is not taken for this read's.
+        unsafe {
+            *libc::__errno_location() = 0;
+        }
+        let c = nc::wgetch(win);
+        if c != nc::ERR || std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR) {
+            return Ok(c);
+        }
+        match input_state() {
+            // DEVIATION: 5.4.4 reads ESC after ESC at the end of its input
+            // and plays on (or spins in a prompt); the port saves and exits
+            // as at a hangup; test: end_of_input::binary_with_stdin_at_its_end_saves.
+            Input::Ended => return Err(input_ended()),
+            Input::Key => continue,
+            Input::Nothing => return Ok(c),
+        }
+    }
+}
+
+/// What standard input holds after a read gave no key.
+enum Input {
+    /// Its end: nothing more will come.
+    Ended,
+    /// A key came meanwhile; it was given back to curses.
+    Key,
+    /// Nothing yet.
+    Nothing,
+}
+
+/// Look at standard input without waiting: at its end (a hangup, an error,
+/// or a read of nothing where poll says there is something), or a key
+/// (read and pushed back for curses), or nothing.
+fn input_state() -> Input {
+    let mut fds = libc::pollfd { fd: libc::STDIN_FILENO, events: libc::POLLIN, revents: 0 };
+    // SAFETY: poll gets one valid pollfd and does not wait.
+    if unsafe { libc::poll(&mut fds, 1, 0) } <= 0 {
+        return Input::Nothing;
+    }
+    if fds.revents & libc::POLLIN == 0 {
+        let gone = fds.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0;
+        return if gone { Input::Ended } else { Input::Nothing };
+    }
+    let mut byte = 0u8;
+    // SAFETY: read gets a valid one-byte buffer owned here.
+    let n = unsafe { libc::read(libc::STDIN_FILENO, (&mut byte as *mut u8).cast(), 1) };
+    if n == 1 {
+        nc::ungetch(i32::from(byte));
+        return Input::Key;
+    }
+    let cut_short = n < 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR);
+    if cut_short { Input::Nothing } else { Input::Ended }
+}
+
 /// `md_readchar` of mdport.c: read a key, turning the function keys and
 /// escape sequences of the terminals the original knew into commands. A
 /// lone ESC is told from the start of a sequence by waiting a tenth of a
@@ -624,7 +697,9 @@ fn md_readchar(win: nc::WINDOW, backspace: i32) -> Result<u8, Interrupt> {
         if take_resize() {
             follow_resize()?;
         }
-        let mut ch = nc::wgetch(win);
+        // Only the first read of a key blocks; the others wait a tenth of
+        // a second for the rest of a sequence.
+        let mut ch = if mode == M::Normal { blocking_wgetch(win)? } else { nc::wgetch(win) };
         if hangup_pending() {
             nc::nocbreak();
             nc::raw();
@@ -862,12 +937,14 @@ fn follow_resize() -> Result<(), Interrupt> {
         unsafe {
             if libc::poll(&mut fds, 1, 100) > 0 && fds.revents & libc::POLLIN != 0 {
                 let mut byte = 0u8;
-                if libc::read(libc::STDIN_FILENO, (&mut byte as *mut u8).cast(), 1) <= 0 {
-                    // End of input: do not spin.
-                    std::thread::sleep(std::time::Duration::from_millis(100));
+                let n = libc::read(libc::STDIN_FILENO, (&mut byte as *mut u8).cast(), 1);
+                let cut_short = n < 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR);
+                if n <= 0 && !cut_short {
+                    // The end of the input: saved as at a hangup.
+                    return Err(input_ended());
                 }
             } else if fds.revents & (libc::POLLHUP | libc::POLLERR) != 0 {
-                std::thread::sleep(std::time::Duration::from_millis(100));
+                return Err(input_ended());
             }
         }
         if hangup_pending() {
