@@ -173,12 +173,19 @@ pub fn parse_keys(text: &str) -> Result<Vec<u8>, String> {
 /// One request (public for the fuzz target, `fuzz/fuzz_targets/bot_request.rs`).
 #[derive(Debug, PartialEq, Eq)]
 pub enum Request {
+    /// Type these keys (`h`, `key N`, `keys TEXT`).
     Keys(Vec<u8>),
+    /// `new`: its words (seed, time, user, options).
     New(Vec<String>),
+    /// `snapshot`.
     Snapshot,
+    /// `restore ID`.
     Restore(u64),
+    /// `forget ID`.
     Forget(u64),
+    /// `show`.
     Show,
+    /// `quit`.
     Quit,
 }
 
