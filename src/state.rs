@@ -1083,6 +1083,11 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     for r in &g.rooms {
         check_room_area(i.r.position(), r, true)?;
     }
+    // Every level has a room (the C makes at most three of nine gone):
+    // with none, the search for a random room never ends.
+    if g.rooms.iter().all(|r| r.r_flags & ISGONE != 0) {
+        return Err(StateError::Invalid { offset: i.r.position(), what: "no room on the level", value: 0 });
+    }
     for r in &g.passages {
         check_room_area(i.r.position(), r, false)?;
     }
