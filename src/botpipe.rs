@@ -194,19 +194,27 @@ pub fn parse_keys(text: &str) -> Result<Vec<u8>, String> {
     crate::trace::games::decode_body(&[text.to_string()])
 }
 
-/// One request.
+/// One request (public for the fuzz target, `fuzz/fuzz_targets/bot_request.rs`).
 #[derive(Debug, PartialEq, Eq)]
-enum Request {
+pub enum Request {
+    /// Type these keys (`h`, `key N`, `keys TEXT`).
     Keys(Vec<u8>),
+    /// `new`: its words (seed, time, user, options).
     New(Vec<String>),
+    /// `snapshot`.
     Snapshot,
+    /// `restore ID`.
     Restore(u64),
+    /// `forget ID`.
     Forget(u64),
+    /// `show`.
     Show,
+    /// `quit`.
     Quit,
 }
 
-fn parse_request(line: &str) -> Result<Request, String> {
+/// Read one request line (without its newline).
+pub fn parse_request(line: &str) -> Result<Request, String> {
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
     let id = |s: &str| s.trim().parse::<u64>().map_err(|_| format!("{word}: not a snapshot number: {}", quoted(s)));
     Ok(match word {
@@ -232,7 +240,7 @@ fn parse_request(line: &str) -> Result<Request, String> {
 }
 
 /// A new game's config from `new`'s words, the rest as in `base`.
-fn new_config(base: &Config, words: &[String]) -> Result<Config, String> {
+pub fn new_config(base: &Config, words: &[String]) -> Result<Config, String> {
     let mut c = base.clone();
     if let Some(s) = words.first() {
         c.seed = s.parse().map_err(|_| format!("new: not a seed: {}", quoted(s)))?;
@@ -402,8 +410,8 @@ impl<R: BufRead, W: Write> Controller for Pipe<R, W> {
 /// input. The game runs on this thread.
 pub fn serve<R, W>(config: &Config, input: R, output: W) -> io::Result<()>
 where
-    R: BufRead + Send + 'static,
-    W: Write + Send + 'static,
+    R: BufRead + 'static,
+    W: Write + 'static,
 {
     let pipe = Pipe {
         input,

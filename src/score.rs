@@ -79,6 +79,23 @@ impl std::error::Error for ScoreError {}
 /// streams restarting for every piece. The feedback byte depends on the
 /// keys only, so the same function enciphers and deciphers.
 pub fn xor_cipher(data: &mut [u8]) {
+    // The stream depends on the position only: made once, it is a plain
+    // XOR (every score file goes through here three times a game).
+    static STREAM: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let stream = STREAM.get_or_init(|| {
+        let mut s = vec![0u8; 4096];
+        key_stream(&mut s);
+        s
+    });
+    if data.len() <= stream.len() {
+        data.iter_mut().zip(stream).for_each(|(b, k)| *b ^= k);
+    } else {
+        key_stream(data);
+    }
+}
+
+/// XOR `data` with the cipher's key stream from its start.
+fn key_stream(data: &mut [u8]) {
     let (e1, e2) = (ENCSTR, STATLIST);
     let (mut i1, mut i2) = (0usize, 0usize);
     let mut fb: u8 = 0;
@@ -371,6 +388,20 @@ pub fn os_error_text(e: &std::io::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_kept_key_stream_is_the_cipher() {
+        for n in [0, 1, 80, 100, 1024, 4095, 4096, 4097, 9000] {
+            let plain: Vec<u8> = (0..n).map(|i| (i * 7 % 251) as u8).collect();
+            let mut fast = plain.clone();
+            xor_cipher(&mut fast);
+            let mut slow = plain.clone();
+            key_stream(&mut slow);
+            assert_eq!(fast, slow, "length {n}");
+            xor_cipher(&mut fast);
+            assert_eq!(fast, plain, "length {n}");
+        }
+    }
 
     #[test]
     fn cipher_round_trip() {

@@ -35,8 +35,11 @@
 //! touches no files unless [`Config::dir`] names a folder for them (the
 //! score file, saves).
 
+use std::cell::RefCell;
+use std::marker::PhantomData;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::curses::model::{KeySource, Model, Terminal};
 use crate::curses::{A_CHARTEXT, A_STANDOUT};
@@ -357,11 +360,11 @@ impl Observation {
 
 /// A program that plays: it sees every observation and answers a key, or
 /// `None` to stop the game there.
-pub trait Bot: Send + 'static {
+pub trait Bot: 'static {
     fn act(&mut self, obs: &Observation) -> Option<u8>;
 }
 
-impl<F: FnMut(&Observation) -> Option<u8> + Send + 'static> Bot for F {
+impl<F: FnMut(&Observation) -> Option<u8> + 'static> Bot for F {
     fn act(&mut self, obs: &Observation) -> Option<u8> {
         self(obs)
     }
@@ -421,7 +424,7 @@ pub trait Controller {
 #[derive(Clone)]
 enum Origin {
     Start(Arc<Config>),
-    Paused(Arc<Mutex<Game>>, u64),
+    Paused(Rc<Game>, u64),
 }
 
 impl Origin {
@@ -437,7 +440,8 @@ impl Origin {
 ///
 /// Taken at a command wait it is a copy of the whole game; elsewhere it is
 /// the last such copy (or the start) and the keys typed since, which
-/// restoring plays again.
+/// restoring plays again. It stays on the thread that took it, as games do
+/// (see [`Curses`](crate::curses::Curses)).
 #[derive(Clone)]
 pub struct Snapshot {
     origin: Origin,
@@ -544,26 +548,25 @@ impl<C: Controller> Run<C> {
     }
 }
 
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(PoisonError::into_inner)
-}
+/// The keys of a driven game: the run's replay, then its controller. The
+/// run is borrowed while the controller decides (which, in a session,
+/// means across a switch of stacks): nothing else touches it until the
+/// game returns, and it never leaves this thread.
+struct RunKeys<C>(Rc<RefCell<Run<C>>>);
 
-/// The keys of a driven game: the run's replay, then its controller.
-struct RunKeys<C>(Arc<Mutex<Run<C>>>);
-
-impl<C: Controller + Send + 'static> KeySource for RunKeys<C> {
+impl<C: Controller + 'static> KeySource for RunKeys<C> {
     fn command_wait(&mut self, on: bool) {
-        lock(&self.0).at_command = on;
+        self.0.borrow_mut().at_command = on;
     }
 
     fn key(&mut self, screen: &Terminal) -> Result<u8, Interrupt> {
-        let mut run = lock(&self.0);
+        let mut run = self.0.borrow_mut();
         let wait = if run.at_command { Wait::Command } else { Wait::Key };
         run.ask(screen, wait)
     }
 
     fn line(&mut self, screen: &Terminal) -> Result<Vec<u8>, Interrupt> {
-        let mut run = lock(&self.0);
+        let mut run = self.0.borrow_mut();
         let mut out = Vec::new();
         loop {
             let b = run.ask(screen, Wait::Line)?;
@@ -583,9 +586,9 @@ enum Job {
 
 /// Run games for a controller, starting with a new game from `config`,
 /// until it says [`Action::Stop`]; give the controller back.
-pub fn drive<C: Controller + Send + 'static>(config: &Config, controller: C) -> C {
+pub fn drive<C: Controller + 'static>(config: &Config, controller: C) -> C {
     let screen = Terminal::new(config.lines, config.cols);
-    let run = Arc::new(Mutex::new(Run {
+    let run = Rc::new(RefCell::new(Run {
         controller,
         origin: Origin::Start(Arc::new(config.clone())),
         since: Vec::new(),
@@ -601,20 +604,20 @@ pub fn drive<C: Controller + Send + 'static>(config: &Config, controller: C) -> 
             Job::New(c) => (c.game(), false),
             Job::Resume(g) => (*g, true),
         };
-        lock(&run).at_command = resume;
-        g.scr.set_keys(Box::new(RunKeys(Arc::clone(&run))));
+        run.borrow_mut().at_command = resume;
+        g.scr.set_keys(Box::new(RunKeys(Rc::clone(&run))));
         let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let exit = if resume { g.resume() } else { g.rogue_main(&[]) };
             (g, exit)
         }));
-        let mut r = lock(&run);
+        let mut r = run.borrow_mut();
         let leave = match played {
             Ok((mut g, exit)) => match r.leave.take() {
                 Some(Leave::Snapshot) if exit == Exit::Paused => {
                     // A copy of the game at its command wait; it goes on
                     // and asks again at the same wait.
                     let copy = g.clone();
-                    r.origin = Origin::Paused(Arc::new(Mutex::new(copy)), r.keys);
+                    r.origin = Origin::Paused(Rc::new(copy), r.keys);
                     r.since.clear();
                     let snap = Snapshot { origin: r.origin.clone(), keys: Vec::new(), obs: r.obs.clone() };
                     r.controller.snapshot(snap);
@@ -671,14 +674,14 @@ pub fn drive<C: Controller + Send + 'static>(config: &Config, controller: C) -> 
                     }
                     Origin::Paused(g, keys) => {
                         r.keys = *keys;
-                        Job::Resume(Box::new(lock(g).clone()))
+                        Job::Resume(Box::new((**g).clone()))
                     }
                 }
             }
         };
     }
-    let r = match Arc::try_unwrap(run) {
-        Ok(m) => m.into_inner().unwrap_or_else(PoisonError::into_inner),
+    let r = match Rc::try_unwrap(run) {
+        Ok(m) => m.into_inner(),
         Err(_) => unreachable!("every game that shared the run is gone"),
     };
     r.controller
@@ -750,6 +753,14 @@ fn final_observation(g: &mut Game, exit: Exit, keys: u64) -> Observation {
 // on a stack of its own (a stackful coroutine, the `generator` crate) on
 // the caller's thread: handing over a key is a switch of stacks, not of
 // threads, and a session costs no thread and no second core.
+//
+// The game yields from deep inside its own calls, far from the coroutine's
+// closure, so it uses the crate's handle-free `yield_` (deprecated upstream
+// in favour of a yielder handed to the closure; reaching such a handle from
+// a key read would take a lifetime on the game or an `unsafe` cast). The
+// suspended stack holds borrows and the game itself, none of which may
+// change threads: a `Session` is not `Send` (the marker below), whatever the
+// crate's own `unsafe impl Send` for its generators says.
 
 /// Words of the coroutine's stack (2 MiB; the game needs far less, and
 /// only the pages it touches are ever allocated).
@@ -822,11 +833,48 @@ impl Controller for Yielding {
 }
 
 /// A game driven a key at a time; see the [module](self) documentation.
+///
+/// A session stays on the thread that made it: its game is suspended on a
+/// stack of its own in the middle of a call, holding borrows that only
+/// this thread may use.
+///
+/// ```compile_fail,E0277
+/// use rogue::session::{Config, Session};
+///
+/// let mut s = Session::new(&Config::default());
+/// std::thread::spawn(move || {
+///     s.send(b'h');
+/// });
+/// ```
+///
+/// ```compile_fail,E0277
+/// fn send<T: Send>() {}
+/// send::<rogue::session::Session>();
+/// ```
+///
+/// ```compile_fail,E0277
+/// fn send<T: Send>() {}
+/// send::<rogue::session::Snapshot>();
+/// ```
+///
+/// (Without the thread it compiles: the failures above are the `Send`.)
+///
+/// ```
+/// use rogue::session::{Config, Session};
+///
+/// let mut s = Session::new(&Config::default());
+/// let mut run = move || {
+///     s.send(b'h');
+/// };
+/// run();
+/// ```
 pub struct Session {
     run: generator::Generator<'static, Req, Resp>,
     obs: Observation,
     /// The observation before this one, given back to the game.
     spare: Option<Observation>,
+    /// Not `Send`, not `Sync`: see above.
+    _this_thread: PhantomData<*const ()>,
 }
 
 impl Session {
@@ -841,6 +889,7 @@ impl Session {
             run,
             obs: Observation::waiting(&Terminal::new(config.lines, config.cols), Wait::Over, 0),
             spare: None,
+            _this_thread: PhantomData,
         };
         let first = s.run.resume();
         s.take(first);

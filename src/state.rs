@@ -816,7 +816,16 @@ fn check_on_map(at: usize, what: &'static str, c: Coord) -> Res<()> {
 /// A room's area (its floor when it is drawn, the monsters woken when
 /// its door opens) must lie on the map; a gone room has a negative size
 /// and no area.
-fn check_room_area(at: usize, r: &Room) -> Res<()> {
+///
+/// A room of `rooms[]` that is not gone is one the game picks spots in
+/// (`rnd_pos`, one in from its corner): it must be at least 2 x 2 (the
+/// C makes none under 4) or the spot is off the map. (Passages keep
+/// whatever size: the C never sets it.)
+fn check_room_area(at: usize, r: &Room, in_rooms: bool) -> Res<()> {
+    if in_rooms && r.r_flags & ISGONE == 0 && (r.r_max.x < 2 || r.r_max.y < 2) {
+        let value = i64::from(r.r_max.y) * 65536 + i64::from(r.r_max.x);
+        return Err(StateError::Invalid { offset: at, what: "room too small", value });
+    }
     if r.r_max.x <= 0 || r.r_max.y <= 0 {
         return Ok(());
     }
@@ -1071,8 +1080,16 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     i.rooms(&mut g.rooms, "number of rooms")?;
     g.oldrp = i.room_ref("oldrp")?;
     i.rooms(&mut g.passages, "number of passages")?;
-    for r in g.rooms.iter().chain(&g.passages) {
-        check_room_area(i.r.position(), r)?;
+    for r in &g.rooms {
+        check_room_area(i.r.position(), r, true)?;
+    }
+    // Every level has a room (the C makes at most three of nine gone):
+    // with none, the search for a random room never ends.
+    if g.rooms.iter().all(|r| r.r_flags & ISGONE != 0) {
+        return Err(StateError::Invalid { offset: i.r.position(), what: "no room on the level", value: 0 });
+    }
+    for r in &g.passages {
+        check_room_area(i.r.position(), r, false)?;
     }
 
     i.marker(RSID_MONSTERS)?;

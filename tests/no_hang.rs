@@ -249,3 +249,26 @@ fn self_repeating_command_is_dropped() {
         assert_eq!(exit, rogue::ending::Exit::EndOfInput, "last command {:?}", comm as char);
     }
 }
+
+/// A level (as a damaged save can make) where the only room is the hero's:
+/// the C looks for a wandering monster's spot for ever; the port gives up
+/// and no monster comes.
+#[test]
+fn a_wanderer_with_nowhere_to_go_does_not_come() {
+    let mut g = Game::headless();
+    let _messages = g.record();
+    g.init_new_game(1);
+    g.dig_next().expect("digging shows no message");
+    let hero = g.player.t_pos;
+    let Some(here) = g.room_at(hero) else { panic!("the hero starts in a room") };
+    g.player.t_room = Some(here);
+    let rogue::thing::RoomRef::Room(i) = here else { panic!("not a passage") };
+    for (k, r) in g.rooms.iter_mut().enumerate() {
+        if k != i {
+            r.r_flags |= ISGONE;
+        }
+    }
+    let before = g.mlist.len();
+    g.wanderer().expect("no message");
+    assert_eq!(g.mlist.len(), before, "a monster came from nowhere");
+}

@@ -428,3 +428,30 @@ fn forged_sizes_are_refused_before_allocating() {
     assert!(refused > 500, "{refused}");
     assert!(t.elapsed() < Duration::from_secs(60));
 }
+
+/// A room that is not gone but has no size (found by fuzzing restore then
+/// play): the wandering monster's spot was picked off the map and the game
+/// panicked. Such a save is refused.
+#[test]
+fn a_live_room_without_a_size_is_refused() {
+    let (name, bytes) = golden_saves().into_iter().next().expect("a golden save");
+    let (mut g, h, _) = decode(&bytes).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    let i = g.rooms.iter().position(|r| r.r_flags & ISGONE == 0).expect("a room");
+    g.rooms[i].r_max.x = 0;
+    g.rooms[i].r_pos.x = 33_000;
+    let (damaged, _) = encode_with_pieces(&g, h);
+    assert!(decode(&damaged).is_err(), "{name}: a room of size 0 at x 33000 restored");
+}
+
+/// A level whose rooms are all gone (the C leaves at least six of nine):
+/// the search for a random room would never end. Such a save is refused.
+#[test]
+fn a_level_without_a_room_is_refused() {
+    let (name, bytes) = golden_saves().into_iter().next().expect("a golden save");
+    let (mut g, h, _) = decode(&bytes).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    for r in g.rooms.iter_mut() {
+        r.r_flags |= ISGONE;
+    }
+    let (damaged, _) = encode_with_pieces(&g, h);
+    assert!(decode(&damaged).is_err(), "{name}: a level of gone rooms restored");
+}

@@ -6,8 +6,7 @@
 //! Run (nightly Rust, `cargo install cargo-fuzz`), from the repository root:
 //!
 //!     mkdir -p fuzz/corpus/restore
-//!     cp oracle/cases/saves/*.save fuzz/corpus/restore/
-//!     cargo +nightly fuzz run restore -- -runs=1000000
+//!     cargo +nightly fuzz run -s none restore fuzz/corpus/restore fuzz/seeds/restore -- -runs=1000000
 //!
 //! (add `-jobs=N -workers=N` to use more cores; crashes land in
 //! fuzz/artifacts/restore/ and replay with `cargo +nightly fuzz run

@@ -54,7 +54,10 @@ impl Win {
 /// The curses calls the game makes, window by window. Methods return `true`
 /// for curses `OK` and `false` for `ERR`; the game mostly ignores them, as
 /// the original does.
-pub trait Curses: Send {
+///
+/// Not `Send`: the real terminal ([`term::Ncurses`]) is one process-wide
+/// state, used from the thread that set it up; so a game is not `Send`.
+pub trait Curses {
     /// `LINES`.
     fn lines(&self) -> i32;
     /// `COLS`.
@@ -137,8 +140,8 @@ pub trait Curses: Send {
     /// `initscr()`: start curses (the real terminal is taken over here).
     fn initscr(&mut self) {}
     /// A copy of the screen for a copy of the game (a snapshot). The
-    /// in-memory model copies everything but its keys; a real terminal is
-    /// one, so its copies share it.
+    /// in-memory model copies everything but its keys; a real terminal,
+    /// which cannot be copied, gives a blank in-memory screen.
     fn box_clone(&self) -> Box<dyn Curses>;
     /// `flushinp`.
     fn flushinp(&mut self);

@@ -19,7 +19,7 @@ use crate::ending::Interrupt;
 /// terminal as a person would see it at that moment, so a source can also
 /// watch the screen: `rogue-trace` takes its frames here, a bot decides
 /// its next key here.
-pub trait KeySource: Send {
+pub trait KeySource {
     /// A copy for a copy of the screen: by default, no keys at all (a
     /// snapshot's keys are given to it when it is played on).
     fn box_clone(&self) -> Box<dyn KeySource> {

@@ -12,9 +12,30 @@ use crate::consts::ctrl;
 use crate::ending::Interrupt;
 use crate::signals::{hangup_pending, take_interrupt, take_resize};
 
-/// The ncurses screen of the running program. Its copies share the one
-/// terminal.
-#[derive(Clone)]
+/// The ncurses screen of the running program.
+///
+/// ncurses keeps one process-wide state and is not thread-safe, so this
+/// value is neither `Send` nor `Clone`: only the thread that made it can
+/// use it, and there is only ever the one. (Its window pointers keep it
+/// from being `Send`.)
+///
+/// ```compile_fail,E0277
+/// fn send<T: Send>() {}
+/// send::<rogue::curses::term::Ncurses>();
+/// ```
+///
+/// ```compile_fail,E0599
+/// let a = rogue::curses::term::Ncurses::new();
+/// let b = a.clone();
+/// ```
+///
+/// (What those lack is all: this compiles.)
+///
+/// ```
+/// fn send<T: Send>() {}
+/// send::<rogue::curses::term::Replay>();
+/// let _a = rogue::curses::term::Ncurses::new();
+/// ```
 pub struct Ncurses {
     wins: Vec<Option<nc::WINDOW>>,
     started: bool,
@@ -53,12 +74,6 @@ impl Replay {
 
 /// `md_init` sets ESCDELAY to 64 milliseconds.
 const ESCDELAY_MS: i32 = 64;
-
-// SAFETY: the window pointers are ncurses' own, used only through this
-// value's methods. ncurses is not thread-safe, but a game only moves
-// between threads (a bot session's worker); it is never used from two at
-// once, and `&Ncurses` gives no access to them (no `Sync`).
-unsafe impl Send for Ncurses {}
 
 impl Ncurses {
     /// The terminal, not yet taken over: `initscr` does that (so that
@@ -253,8 +268,12 @@ impl Default for Ncurses {
 }
 
 impl Curses for Ncurses {
+    /// A copy of the game gets a screen of its own, in memory, of the
+    /// terminal's size and with no keys: the terminal itself is one, and a
+    /// second game must never drive it. (Nothing copies the shipped game.)
     fn box_clone(&self) -> Box<dyn Curses> {
-        Box::new(self.clone())
+        let (lines, cols) = if self.started { (nc::LINES(), nc::COLS()) } else { (24, 80) };
+        Box::new(super::model::Model::new(lines.max(24), cols.max(80)))
     }
 
     fn hangup_pending(&mut self) -> bool {
