@@ -306,8 +306,12 @@ fn the_model_types_as_the_kernel_does() {
         check(typed);
     }
     // Long lines: echo past the kernel's block of 256 is written early.
+    // Not with a ^C after it: whether the kernel has handed the earlier
+    // blocks' echo to the reader before the signal flushes the queue
+    // depends on how its work queue split the write (seen both ways on a
+    // loaded machine), so no single answer is right.
     let long: Vec<u8> = b"ab\x01c".iter().copied().cycle().take(700).collect();
-    for tail in [&b"\n"[..], b"\x03\n", b"\x13x\n", b"\x15\n", b"\x12\n"] {
+    for tail in [&b"\n"[..], b"\x13x\n", b"\x15\n", b"\x12\n"] {
         check(&[&long[..], tail].concat());
     }
     // ROGUE_TTY_SEED and ROGUE_TTY_CASES try other and more lines.

@@ -87,7 +87,9 @@ fn numpy_int(py: Python<'_>, v: i64) -> PyResult<Bound<'_, PyAny>> {
 }
 
 /// An opaque moment of a game; pickles as its start and keys.
-#[pyclass(module = "rogue544._native", name = "State")]
+// Unsendable: the in-process snapshot it carries is tied to this thread
+// (a session is not Send); pickling goes through bytes, which travel.
+#[pyclass(module = "rogue544._native", name = "State", unsendable)]
 #[derive(Clone)]
 struct PyState {
     state: core::State,
