@@ -12,6 +12,7 @@ pub const BEFORE: i32 = 1;
 pub const AFTER: i32 = 2;
 
 impl Game {
+    // DEVIATION: with all 20 slots taken the C writes through a null pointer; the port does not start the 21st; test: deviations::twenty_first_daemon_is_not_started
     /// `d_slot`: the first empty slot. The C has no answer when all 20 are
     /// taken (it would write through a null pointer); the port then drops
     /// the new daemon.

@@ -186,10 +186,11 @@ impl Game {
         Ok(())
     }
 
+    // DEVIATION: 5.4.4 loops forever in conn() when no spot it can draw is on the maze's passage; the port takes the wall's first passage spot; test: no_hang::known_hangs_use_an_edge_door
     /// The door spot of a corridor end: `pick` draws a spot on the room's
     /// wall; in a maze it is drawn again until it is on the maze's passage.
     ///
-    /// Deviation from the original: when no spot `pick` can draw is on the
+    /// When no spot `pick` can draw is on the
     /// passage (a maze in the top row whose only links through that row are
     /// at its edge columns), 5.4.4 loops forever. The port checks, every
     /// [`MAZE_DOOR_TRIES`] tries, whether any spot of the wall's row or

@@ -112,6 +112,7 @@ impl Game {
         }
     }
 
+    // DEVIATION: a ring kind outside the table reads past the C's uses[]; the port charges no food; test: deviations::unknown_ring_kind_costs_nothing
     /// `ring_eat`: how much food the ring on a hand uses this turn. A ring
     /// kind outside the table (only an edited save has one) uses none,
     /// where the C would read past its table.

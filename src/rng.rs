@@ -78,6 +78,7 @@ impl Rng {
         // The C loops `while (number--)`, which for a negative count would
         // run about 2^32 times; no game path asks for that, so a negative
         // count is taken as zero dice instead of hanging.
+        // DEVIATION: the C loops about 2^32 times for a negative count; the port rolls no dice; test: deviations::negative_dice_roll_nothing
         for _ in 0..number.max(0) {
             total = total.wrapping_add(self.draw(sides).wrapping_add(1));
         }

@@ -31,6 +31,7 @@ extern "C" fn on_interrupt(_sig: libc::c_int) {
     INTERRUPT.store(true, Ordering::Relaxed);
 }
 
+// DEVIATION: the default 5.4.4 build dies on SIGHUP/SIGTERM (auto_save is not installed) and saves inside the handler where it is; the port saves at the next key wait; test: terminal::terminal_hangup_saves_and_restores, terminal::terminal_terminate_during_shell_saves_at_once
 /// Catch SIGHUP and SIGTERM (save and exit) and SIGINT (ask to quit),
 /// without restarting the read a signal interrupts, so that a key wait
 /// sees it at once.

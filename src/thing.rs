@@ -174,6 +174,7 @@ impl Room {
         &self.r_exit[..self.r_nexits.clamp(0, 12) as usize]
     }
 
+    // DEVIATION: the C writes a 13th exit past r_exit[12]; the port drops it; test: deviations::thirteenth_exit_is_dropped
     /// Record an exit. The C array has 12 entries and nothing stops a
     /// 13th; no level needs one, so an overflow is dropped, not written
     /// past the end.

@@ -394,18 +394,6 @@ impl Model {
         &self.modes
     }
 
-    /// Every cell of a window, row by row (for dumps and save files).
-    pub fn window_cells(&self, w: Win) -> Vec<Chtype> {
-        let win = self.win(w);
-        let mut out = Vec::with_capacity(((win.maxy + 1) * (win.maxx + 1)) as usize);
-        for y in 0..=win.maxy {
-            for x in 0..=win.maxx {
-                out.push(self.cell(w, y, x));
-            }
-        }
-        out
-    }
-
     fn make_window(&mut self, nlines: i32, ncols: i32, begy: i32, begx: i32) -> Win {
         let store = self.stores.len();
         self.stores.push(Some(Store { width: ncols, cells: vec![BLANK; (nlines * ncols) as usize] }));
