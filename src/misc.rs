@@ -458,8 +458,3 @@ pub fn vowelstr(s: &[u8]) -> &'static str {
         _ => "",
     }
 }
-
-/// `sign`: -1, 0 or 1.
-pub fn sign(nm: i32) -> i32 {
-    nm.signum()
-}
