@@ -56,8 +56,9 @@ pub struct Config {
     /// The clock, in seconds since 1970: only the tombstone's year and
     /// the score file's lock read it.
     pub time: i64,
-    /// Screen size (at least 24 x 80).
+    /// Screen rows (at least 24).
     pub lines: i32,
+    /// Screen columns (at least 80).
     pub cols: i32,
     /// Where the game's files live (the score file `rogue.scr`, saves in
     /// the home directory, which is this folder too). `None`: no files;
@@ -163,14 +164,23 @@ impl Outcome {
 /// 16(16)  Arm: 4  Exp: 3/25  Hungry`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Status {
+    /// The dungeon level.
     pub level: i32,
+    /// Gold carried.
     pub gold: i32,
+    /// Hit points now.
     pub hp: i32,
+    /// Hit points at most.
     pub max_hp: i32,
+    /// Strength now.
     pub str: i32,
+    /// Strength at most.
     pub max_str: i32,
+    /// Armour class as shown (`Arm:`, higher is better).
     pub arm: i32,
+    /// Experience level.
     pub exp_level: i32,
+    /// Experience points.
     pub exp: i32,
     /// "Hungry", "Weak", "Faint" or empty.
     pub hunger: String,
@@ -225,6 +235,7 @@ pub struct Observation {
     /// The terminal: every cell (a character and its attribute bits, see
     /// [`Observation::standout`]) and the cursor.
     pub screen: Terminal,
+    /// What the game waits for now.
     pub wait: Wait,
     /// Set once the game is over.
     pub outcome: Option<Outcome>,
@@ -283,6 +294,7 @@ impl Observation {
 /// A program that plays: it sees every observation and answers a key, or
 /// `None` to stop the game there.
 pub trait Bot: Send + 'static {
+    /// The key to send after `obs`, or `None` to stop.
     fn act(&mut self, obs: &Observation) -> Option<u8>;
 }
 
@@ -323,6 +335,7 @@ pub enum Action {
 /// What runs games under [`drive`]: at every wait (and once a game is
 /// over, with [`Wait::Over`]) it says what to do.
 pub trait Controller {
+    /// What to do after `obs`.
     fn next(&mut self, obs: &Observation) -> Action;
     /// As [`Controller::next`], for a controller that keeps observations:
     /// it may take `obs` and leave any other observation in its place (the

@@ -157,10 +157,16 @@ struct Store {
 /// terminal emulator) sees.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Terminal {
+    /// Rows.
     pub lines: i32,
+    /// Columns.
     pub cols: i32,
+    /// Every cell, row by row: the character in the low byte
+    /// (`A_CHARTEXT`), attribute bits above it (`A_STANDOUT`).
     pub cells: Vec<Chtype>,
+    /// The cursor's row.
     pub cury: i32,
+    /// The cursor's column.
     pub curx: i32,
 }
 
@@ -170,6 +176,7 @@ impl Terminal {
         Terminal { lines, cols, cells: vec![BLANK; (lines * cols) as usize], cury: 0, curx: 0 }
     }
 
+    /// The cell at row `y`, column `x` (both on the screen).
     pub fn at(&self, y: i32, x: i32) -> Chtype {
         self.cells[(y * self.cols + x) as usize]
     }

@@ -7,8 +7,12 @@ use super::TraceError;
 /// A parsed case: its header fields in order, its body and where it lives.
 #[derive(Clone, Debug)]
 pub struct Case {
+    /// Where the case was read from (its side files are beside it).
     pub path: PathBuf,
+    /// The `kind:` header: `rng`, `init`, `levels`, `kernels`, `games`,
+    /// `saves`, `scores` or `wizard`.
     pub kind: String,
+    /// Every header line, name and value, in the file's order.
     pub headers: Vec<(String, String)>,
     /// The body as raw lines (not trimmed: the game categories' bodies
     /// are escaped key text).
@@ -16,6 +20,7 @@ pub struct Case {
 }
 
 impl Case {
+    /// Read and parse the case file at `path`.
     pub fn read(path: &Path) -> Result<Case, TraceError> {
         let text = std::fs::read(path).map_err(|e| TraceError::Io(path.to_path_buf(), e))?;
         let text =
@@ -23,6 +28,8 @@ impl Case {
         Case::parse(path, &text)
     }
 
+    /// Parse a case's text (`path` names it in errors and locates its
+    /// side files).
     pub fn parse(path: &Path, text: &str) -> Result<Case, TraceError> {
         let mut lines = text.split('\n');
         let mut headers = Vec::new();
@@ -54,6 +61,7 @@ impl Case {
         self.headers.iter().filter(move |(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 
+    /// The value of a header that must be there.
     pub fn require(&self, key: &str) -> Result<&str, TraceError> {
         self.get(key).ok_or_else(|| TraceError::Parse(format!("{}: missing header '{key}'", self.path.display())))
     }
