@@ -19,8 +19,6 @@ pub enum InfoTable {
     Scroll,
     Ring,
     Stick,
-    Weapon,
-    Armor,
 }
 
 impl Game {
@@ -31,8 +29,6 @@ impl Game {
             InfoTable::Scroll => &mut self.scr_info,
             InfoTable::Ring => &mut self.ring_info,
             InfoTable::Stick => &mut self.ws_info,
-            InfoTable::Weapon => &mut self.weap_info,
-            InfoTable::Armor => &mut self.arm_info,
         }
     }
 
