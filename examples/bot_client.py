@@ -95,10 +95,16 @@ def main():
         g.ask(f"forget {here}")
         g.key(best)
     o = g.obs
-    s = o["status"] or {}
-    end = o["outcome"] or {"ending": "still playing"}
-    print(f"seed {seed}: level {s.get('level')}, gold {s.get('gold')}, {end['ending']}"
-          + (f" ({end['killer']})" if end.get("killer") else ""))
+    end = o["outcome"]
+    if end:
+        # The status line is gone by the end (the tombstone, the score
+        # list): the outcome has the gold and the deepest level.
+        level, gold, how = end["max_level"], end["gold"], end["ending"]
+    else:
+        s = o["status"] or {}
+        level, gold, how = s.get("level"), s.get("gold"), "still playing"
+    print(f"seed {seed}: level {level}, gold {gold}, {how}"
+          + (f" ({end['killer']})" if end and end.get("killer") else ""))
     g.close()
 
 

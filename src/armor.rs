@@ -24,7 +24,7 @@ impl Game {
         }
         self.waste_time()?;
         self.objs[obj].o_flags |= ISKNOW;
-        let sp = self.inv_name(obj, true);
+        let sp = self.inv_name(obj, true)?;
         self.cur_armor = Some(obj);
         if !self.terse {
             self.addmsg("you are now ")?;
@@ -46,7 +46,7 @@ impl Game {
         self.cur_armor = None;
         self.addmsg(if self.terse { "was" } else { "you used to be" })?;
         let ch = self.objs[obj].o_packch;
-        let name = self.inv_name(obj, true);
+        let name = self.inv_name(obj, true)?;
         self.msg(cat!(b" wearing ", [ch], b") ", name))?;
         Ok(())
     }

@@ -32,6 +32,14 @@
 //! "max_level":..,"exit":0}` (ending `died`, `quit`, `won`, `saved`,
 //! `stopped` or `crashed`). A request that cannot be understood is
 //! answered `{"error":"..."}` and changes nothing.
+//!
+//! Bounds: a request line may hold at most [`MAX_LINE`] bytes (64 KiB);
+//! a longer one is read to its newline, thrown away and answered with a
+//! short error. An error quotes at most the first 40 characters of what
+//! it could not read. At most [`MAX_SNAPSHOTS`] snapshots (1000) are kept
+//! at once: past that `snapshot` is answered with an error until `forget`
+//! frees one. (A snapshot at a command wait is a copy of the whole game,
+//! about 100 KB.)
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt::Write as _;
@@ -39,6 +47,22 @@ use std::io::{self, BufRead, Write};
 
 use crate::ending::{Ending, Exit};
 use crate::session::{Action, Config, Controller, Observation, Snapshot, Wait, drive};
+
+/// The longest request line (without its newline) that is read.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// The most snapshots kept at once.
+pub const MAX_SNAPSHOTS: usize = 1000;
+
+/// Text an error quotes: its first 40 characters, so an error never
+/// grows with the bad request.
+fn quoted(s: &str) -> String {
+    const MAX: usize = 40;
+    match s.char_indices().nth(MAX) {
+        None => format!("{s:?}"),
+        Some((i, _)) => format!("{:?}...", &s[..i]),
+    }
+}
 
 /// A JSON string literal.
 fn json_str(out: &mut String, s: &str) {
@@ -184,10 +208,10 @@ enum Request {
 
 fn parse_request(line: &str) -> Result<Request, String> {
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-    let id = |s: &str| s.trim().parse::<u64>().map_err(|_| format!("{word}: not a snapshot number: {s:?}"));
+    let id = |s: &str| s.trim().parse::<u64>().map_err(|_| format!("{word}: not a snapshot number: {}", quoted(s)));
     Ok(match word {
         "key" => {
-            let b: u8 = rest.trim().parse().map_err(|_| format!("key: not a byte 0..255: {rest:?}"))?;
+            let b: u8 = rest.trim().parse().map_err(|_| format!("key: not a byte 0..255: {}", quoted(rest)))?;
             Request::Keys(vec![b])
         }
         "keys" => Request::Keys(parse_keys(rest)?),
@@ -198,9 +222,9 @@ fn parse_request(line: &str) -> Result<Request, String> {
         "show" if rest.is_empty() => Request::Show,
         "quit" if rest.is_empty() => Request::Quit,
         _ => {
-            let keys = parse_keys(line)?;
+            let keys = parse_keys(line).map_err(|e| format!("not a key or a request: {} ({e})", quoted(line)))?;
             if keys.len() != 1 {
-                return Err(format!("not a key or a request: {line:?}"));
+                return Err(format!("not a key or a request: {}", quoted(line)));
             }
             Request::Keys(keys)
         }
@@ -211,10 +235,10 @@ fn parse_request(line: &str) -> Result<Request, String> {
 fn new_config(base: &Config, words: &[String]) -> Result<Config, String> {
     let mut c = base.clone();
     if let Some(s) = words.first() {
-        c.seed = s.parse().map_err(|_| format!("new: not a seed: {s:?}"))?;
+        c.seed = s.parse().map_err(|_| format!("new: not a seed: {}", quoted(s)))?;
     }
     if let Some(t) = words.get(1) {
-        c.time = t.parse().map_err(|_| format!("new: not a time: {t:?}"))?;
+        c.time = t.parse().map_err(|_| format!("new: not a time: {}", quoted(t)))?;
     }
     if let Some(u) = words.get(2) {
         c.user = u.clone();
@@ -261,25 +285,53 @@ impl<R: BufRead, W: Write> Pipe<R, W> {
         self.say(&s)
     }
 
-    /// The next line; `None` at the end of input.
-    fn read_line(&mut self) -> Option<String> {
+    /// The next line; `None` at the end of input. A line longer than
+    /// [`MAX_LINE`] is read to its end without being kept, and is
+    /// `Some(Err(()))`.
+    fn read_line(&mut self) -> Option<Result<String, ()>> {
         let mut line = Vec::new();
-        match self.input.read_until(b'\n', &mut line) {
-            Ok(0) => None,
-            Ok(_) => {
-                if line.last() == Some(&b'\n') {
-                    line.pop();
+        let mut too_long = false;
+        let mut any = false;
+        loop {
+            let buf = match self.input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.error = Some(e);
+                    return None;
                 }
-                if line.last() == Some(&b'\r') {
-                    line.pop();
-                }
-                Some(String::from_utf8_lossy(&line).into_owned())
+            };
+            if buf.is_empty() {
+                break;
             }
-            Err(e) => {
-                self.error = Some(e);
-                None
+            any = true;
+            let (part, used, ends) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (&buf[..i], i + 1, true),
+                None => (buf, buf.len(), false),
+            };
+            if !too_long {
+                if line.len() + part.len() > MAX_LINE {
+                    too_long = true;
+                    line = Vec::new();
+                } else {
+                    line.extend_from_slice(part);
+                }
+            }
+            self.input.consume(used);
+            if ends {
+                break;
             }
         }
+        if !any {
+            return None;
+        }
+        if too_long {
+            return Some(Err(()));
+        }
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        Some(Ok(String::from_utf8_lossy(&line).into_owned()))
     }
 }
 
@@ -293,6 +345,12 @@ impl<R: BufRead, W: Write> Controller for Pipe<R, W> {
         }
         loop {
             let Some(line) = self.read_line() else { return Action::Stop };
+            let Ok(line) = line else {
+                if !self.say_error(&format!("request longer than {MAX_LINE} bytes (ignored)")) {
+                    return Action::Stop;
+                }
+                continue;
+            };
             let ok = match parse_request(&line) {
                 Err(e) => self.say_error(&e),
                 Ok(Request::Quit) => return Action::Stop,
@@ -311,6 +369,9 @@ impl<R: BufRead, W: Write> Controller for Pipe<R, W> {
                     }
                     Err(e) => self.say_error(&e),
                 },
+                Ok(Request::Snapshot) if self.kept.len() >= MAX_SNAPSHOTS => self.say_error(&format!(
+                    "snapshot: {MAX_SNAPSHOTS} snapshots are kept already (the most); forget one first"
+                )),
                 Ok(Request::Snapshot) => return Action::Snapshot,
                 Ok(Request::Restore(id)) => match self.kept.get(&id) {
                     Some(s) => return Action::Restore(s.clone()),
@@ -384,6 +445,43 @@ mod tests {
         assert!(parse_request("hello").is_err());
         assert!(parse_request("").is_err());
         assert!(parse_request("restore x").is_err());
+    }
+
+    #[test]
+    fn errors_do_not_echo_the_request() {
+        let long = "x".repeat(MAX_LINE);
+        let e = parse_request(&long).unwrap_err();
+        assert!(e.len() < 200, "{e}");
+        let e = parse_request(&format!("key {long}")).unwrap_err();
+        assert!(e.len() < 200, "{e}");
+    }
+
+    #[test]
+    fn long_lines_and_many_snapshots_are_bounded() {
+        let mut input = Vec::new();
+        input.extend(std::iter::repeat_n(b'y', 3 * MAX_LINE));
+        input.extend_from_slice(b"\n");
+        // Invalid UTF-8, just within the bound.
+        input.extend(std::iter::repeat_n(0xff, MAX_LINE));
+        input.extend_from_slice(b"\nh\n");
+        for _ in 0..MAX_SNAPSHOTS + 2 {
+            input.extend_from_slice(b"snapshot\n");
+        }
+        input.extend_from_slice(b"forget 5\nsnapshot\nquit\n");
+        let out = SharedOut::default();
+        serve(&Config { seed: 7, ..Config::default() }, std::io::Cursor::new(input), out.clone()).expect("serves");
+        let text = String::from_utf8(out.0.lock().expect("output").clone()).expect("utf-8");
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.iter().all(|l| l.len() < 4000), "an answer grew with its request");
+        assert_eq!(lines[1], format!("{{\"error\":\"request longer than {MAX_LINE} bytes (ignored)\"}}"));
+        assert!(lines[2].starts_with("{\"error\":\"not a key or a request: "), "{}", lines[2]);
+        assert!(lines[3].starts_with("{\"wait\""), "{}", lines[3]);
+        let n = MAX_SNAPSHOTS;
+        assert_eq!(lines[4 + n - 1], format!("{{\"snapshot\":{n}}}"));
+        assert!(lines[4 + n].contains("snapshots are kept already"), "{}", lines[4 + n]);
+        assert!(lines[5 + n].contains("snapshots are kept already"), "{}", lines[5 + n]);
+        assert_eq!(lines[6 + n], "{\"forgot\":5}");
+        assert_eq!(lines[7 + n], format!("{{\"snapshot\":{}}}", n + 1));
     }
 
     /// Output the test can read after `serve` has taken it.

@@ -910,7 +910,7 @@ impl Game {
                 }
                 self.inv_describe = false;
                 let ch = self.objs[cur].o_packch;
-                let name = self.inv_name(cur, true);
+                let name = self.inv_name(cur, true)?;
                 self.addmsg(crate::cat!([ch], b") ", name))?;
                 self.inv_describe = true;
                 if let Some(w) = place {

@@ -29,8 +29,9 @@ pub enum Ending {
     Paused,
     /// `my_exit(status)` after a message the caller already printed.
     Exit(i32),
-    /// A signal arrived where the C lets it act: 2 (SIGINT) runs
-    /// `leave()`; 3 (SIGQUIT) ends the process as its handler says.
+    /// A signal arrived where the C lets it act (a key typed at a line
+    /// read): 2 (SIGINT, by then at its default action) kills the
+    /// process; 3 (SIGQUIT) ends it as its handler says.
     Signal(i32),
 }
 

@@ -478,7 +478,7 @@ impl Game {
                     let there = self.moat(pos.y, pos.x).unwrap_or(mp);
                     self.remove_mon(pos, there, false)?;
                     self.leave_pack(steal, false, false)?;
-                    let name = self.inv_name(steal, true);
+                    let name = self.inv_name(steal, true)?;
                     self.msg(cat!(b"she stole ", name, b"!"))?;
                     // DEVIATION: the C frees a stolen stack's object still in the pack; the port frees only what left it; test: deviations::nymph_theft_from_a_stack_keeps_the_pack_whole
                     // From a stack, leave_pack only lowers the

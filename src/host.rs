@@ -56,27 +56,28 @@ pub trait Host: Send {
         Ok(())
     }
 
-    /// `fopen(path, "r")`.
+    /// `fopen(path, "r")`, for a regular file only (see [`open_regular`]).
     fn open_read(&self, p: &[u8]) -> io::Result<File> {
-        File::open(self.path(p))
+        open_regular(OpenOptions::new().read(true), &self.path(p))
     }
 
     /// `fopen(path, "w")`: created with mode 0666 & ~umask, or truncated.
     fn create(&self, p: &[u8]) -> io::Result<File> {
-        OpenOptions::new().write(true).create(true).truncate(true).mode(0o666).open(self.path(p))
+        open_regular(OpenOptions::new().write(true).create(true).truncate(true).mode(0o666), &self.path(p))
     }
 
     /// `fopen(path, "w+")`.
     fn create_rw(&self, p: &[u8]) -> io::Result<File> {
-        OpenOptions::new().read(true).write(true).create(true).truncate(true).mode(0o666).open(self.path(p))
+        open_regular(OpenOptions::new().read(true).write(true).create(true).truncate(true).mode(0o666), &self.path(p))
     }
 
     /// `fopen(path, "r+")`.
     fn open_rw(&self, p: &[u8]) -> io::Result<File> {
-        OpenOptions::new().read(true).write(true).open(self.path(p))
+        open_regular(OpenOptions::new().read(true).write(true), &self.path(p))
     }
 
-    /// Create a file that must not exist yet (an atomic lock).
+    /// Create a file that must not exist yet (an atomic lock). O_EXCL
+    /// never follows a symbolic link.
     fn create_new(&self, p: &[u8]) -> io::Result<File> {
         OpenOptions::new().write(true).create_new(true).mode(0o666).open(self.path(p))
     }
@@ -104,6 +105,74 @@ pub trait Host: Send {
 fn bytes_path(p: &[u8]) -> PathBuf {
     use std::os::unix::ffi::OsStrExt;
     PathBuf::from(std::ffi::OsStr::from_bytes(p))
+}
+
+/// The error for a FIFO, device, directory or socket where a file is
+/// wanted.
+fn not_regular() -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, "not a regular file")
+}
+
+/// Open a file the game reads or writes (a save, a score file, a case),
+/// refusing anything but a regular file before it can block: the open is
+/// non-blocking (a FIFO with no writer, or no reader, does not wait), the
+/// open file is checked with `fstat`, and only then is it made blocking
+/// again.
+///
+/// DEVIATION: the C fopen()s whatever the name is, and a FIFO as the save
+/// file blocks it for ever; here it is "not a regular file".
+/// test: setgid::a_fifo_as_the_save_file_does_not_block
+pub fn open_regular(opts: &OpenOptions, path: &std::path::Path) -> io::Result<File> {
+    let mut opts = opts.clone();
+    opts.custom_flags(libc::O_NONBLOCK);
+    let f = opts.open(path)?;
+    if !f.metadata()?.file_type().is_file() {
+        return Err(not_regular());
+    }
+    set_blocking(&f)?;
+    Ok(f)
+}
+
+/// Clear O_NONBLOCK on an open file.
+fn set_blocking(f: &File) -> io::Result<()> {
+    use std::os::fd::AsRawFd;
+    let fd = f.as_raw_fd();
+    // SAFETY: fcntl on a descriptor this File owns, with integer
+    // arguments only; the results are checked.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        if flags < 0 || libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) < 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}
+
+/// A whole regular file of at most `cap` bytes: its size is checked before
+/// anything is read, and no more than `cap + 1` bytes are ever read (it
+/// may grow meanwhile).
+pub fn read_regular(path: &std::path::Path, cap: u64) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let f = open_regular(OpenOptions::new().read(true), path)?;
+    let too_big = || io::Error::new(io::ErrorKind::InvalidData, format!("too large (more than {cap} bytes)"));
+    let len = f.metadata()?.len();
+    if len > cap {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    f.take(cap + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > cap {
+        return Err(too_big());
+    }
+    Ok(bytes)
+}
+
+/// `md_normaluser()`: give up the setgid and setuid ids for good (real,
+/// effective and saved all become the real ones). Called right after the
+/// system score file is opened, and first thing by `--bot` and
+/// `--replay`. The error is the original's message with the system's.
+pub fn give_up_privileges() -> Result<(), String> {
+    UnixHost::drop_ids()
 }
 
 /// The real machine.
@@ -339,6 +408,11 @@ impl Host for ScriptedHost {
         // kernel); a name anywhere else on the recording machine keeps
         // only its file name.
         let rel = crate::record::case_place(&self.home, p);
+        // A name that climbs out (`../x`, `/home/u/../../x`) has no place
+        // in the folder: it is a file that cannot be found or made.
+        if !crate::record::stays_inside(&rel) {
+            return PathBuf::new();
+        }
         self.dir.join(rel)
     }
 }
@@ -360,6 +434,7 @@ pub fn utc_year(t: i64) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     #[test]
     fn utc_years() {
@@ -368,6 +443,36 @@ mod tests {
         assert_eq!(utc_year(951_782_400), 2000); // 2000-02-29
         assert_eq!(utc_year(946_684_799), 1999);
         assert_eq!(utc_year(-1), 1969);
+    }
+
+    #[test]
+    fn only_regular_files_are_opened_and_reads_are_bounded() {
+        let dir = std::env::temp_dir().join(format!("rogue-host-regular-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("fifo");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        let h = UnixHost;
+        let fifo_bytes = fifo.as_os_str().as_encoded_bytes();
+        // None of these may wait for the other end of the FIFO.
+        for r in [h.open_read(fifo_bytes), h.open_rw(fifo_bytes), h.create_rw(fifo_bytes)] {
+            assert_eq!(r.unwrap_err().to_string(), "not a regular file");
+        }
+        // No reader: the non-blocking open for writing fails at once too.
+        assert!(h.create(fifo_bytes).is_err());
+        assert!(read_regular(Path::new("/dev/zero"), 100).is_err());
+        assert!(read_regular(&dir, 100).is_err());
+        let f = dir.join("f");
+        std::fs::write(&f, [7u8; 101]).unwrap();
+        assert!(read_regular(&f, 100).is_err());
+        assert_eq!(read_regular(&f, 101).unwrap(), vec![7u8; 101]);
+        // The file is blocking again once opened.
+        let file = h.open_read(f.as_os_str().as_encoded_bytes()).unwrap();
+        use std::os::fd::AsRawFd;
+        // SAFETY: F_GETFL on a descriptor the File owns.
+        let flags = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_GETFL) };
+        assert_eq!(flags & libc::O_NONBLOCK, 0);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -388,5 +493,9 @@ mod tests {
         // Only the listed paths pass through.
         assert_eq!(h.path(b"/shared/rogue.scr"), PathBuf::from("/shared/rogue.scr"));
         assert_eq!(h.path(b"/shared/rogue.lck"), PathBuf::from("/tmp/case/rogue.lck"));
+        // Nothing climbs out of the folder.
+        assert_eq!(h.path(b"../../tmp/x.save"), PathBuf::new());
+        assert_eq!(h.path(b"/home/rodney/../../etc/x"), PathBuf::new());
+        assert_eq!(h.path(b"a/../../x"), PathBuf::new());
     }
 }

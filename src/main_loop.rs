@@ -198,8 +198,12 @@ impl Game {
         self.setup();
         // The screen must be at least NUMLINES x NUMCOLS.
         if self.scr.lines() < NUMLINES || self.scr.cols() < NUMCOLS {
-            self.scr.print_raw(format!("\nSorry, the screen must be at least {NUMLINES}x{NUMCOLS}\n").as_bytes());
+            // DEVIATION: the C prints this and then calls endwin(), which on
+            // a terminal with an alternate screen wipes it before it is
+            // seen; we give the terminal back first; test:
+            // terminal_too_small_is_refused_and_restored.
             self.scr.endwin();
+            self.scr.print_raw(format!("\nSorry, the screen must be at least {NUMLINES}x{NUMCOLS}\n").as_bytes());
             return Exit::Status(1);
         }
         self.make_hw();

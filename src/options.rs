@@ -268,6 +268,13 @@ impl Game {
     /// first backs up (on the options screen). The buffer changes only
     /// when something was typed.
     pub fn get_str(&mut self, opt: &mut [u8], win: Win) -> Flow<i32> {
+        self.scr.line_prompt(true);
+        let r = self.get_str_keys(opt, win);
+        self.scr.line_prompt(false);
+        r
+    }
+
+    fn get_str_keys(&mut self, opt: &mut [u8], win: Win) -> Flow<i32> {
         let (oy, ox) = self.scr.getyx(win);
         self.scr.wrefresh(win);
         let mut buf: Vec<u8> = Vec::new();

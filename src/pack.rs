@@ -142,7 +142,7 @@ impl Game {
             if !self.terse {
                 self.addmsg("you now have ")?;
             }
-            let name = self.inv_name(obj, !self.terse);
+            let name = self.inv_name(obj, !self.terse)?;
             let ch = self.objs[obj].o_packch;
             self.msg(cat!(name, b" (", [ch], b")"))?;
         }
@@ -244,7 +244,7 @@ impl Game {
             }
             self.n_objs += 1;
             let packch = self.objs[item].o_packch;
-            let name = self.inv_name(item, false);
+            let name = self.inv_name(item, false)?;
             let line = if packch == 0 && self.master { name } else { cat!([packch], b") ", name) };
             self.msg_esc = true;
             if self.add_line(Some(line))? {
@@ -307,7 +307,7 @@ impl Game {
         // The C names whatever find_obj found; there is always an object
         // where this is called.
         let name = match obj {
-            Some(o) => self.inv_name(o, true),
+            Some(o) => self.inv_name(o, true)?,
             None => Vec::new(),
         };
         self.msg(cat!(b"moved onto ", name))?;
@@ -320,7 +320,7 @@ impl Game {
         if pack.is_empty() {
             self.msg("you aren't carrying anything")?;
         } else if pack.len() == 1 {
-            let name = self.inv_name(pack[0], false);
+            let name = self.inv_name(pack[0], false)?;
             self.msg(cat!(b"a) ", name))?;
         } else {
             self.msg(if self.terse { "item: " } else { "which item do you wish to inventory: " })?;
@@ -332,7 +332,7 @@ impl Game {
             }
             for &obj in &pack {
                 if self.objs[obj].o_packch == mch {
-                    let name = self.inv_name(obj, false);
+                    let name = self.inv_name(obj, false)?;
                     self.msg(cat!([mch], b") ", name))?;
                     return Ok(());
                 }

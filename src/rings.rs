@@ -61,7 +61,7 @@ impl Game {
         if !self.terse {
             self.addmsg("you are now wearing ")?;
         }
-        let name = self.inv_name(obj, true);
+        let name = self.inv_name(obj, true)?;
         let ch = self.objs[obj].o_packch;
         self.msg(cat!(name, b" (", [ch], b")"))?;
         Ok(())
@@ -87,7 +87,7 @@ impl Game {
             return Ok(());
         };
         if self.dropcheck(Some(obj))? {
-            let name = self.inv_name(obj, true);
+            let name = self.inv_name(obj, true)?;
             let ch = self.objs[obj].o_packch;
             self.msg(cat!(b"was wearing ", name, b"(", [ch], b")"))?;
         }

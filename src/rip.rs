@@ -109,7 +109,9 @@ impl Game {
         self.score(self.purse, flags, monst)?;
         self.scr.print_raw(b"[Press return to continue]");
         let line = self.scr.read_line(10)?;
-        self.prbuf.sprintf(&line);
+        if !line.is_empty() {
+            self.prbuf.sprintf(&line);
+        }
         Ok(())
     }
 
@@ -219,7 +221,7 @@ impl Game {
             if worth < 0 {
                 worth = 0;
             }
-            let name = self.inv_name(obj, false);
+            let name = self.inv_name(obj, false)?;
             let line = cat!([o.o_packch], format!(") {worth:5}  "), name, b"\n");
             self.scr.addstr(&line);
             self.purse += worth;
@@ -331,8 +333,12 @@ impl Game {
                 self.scr.print_raw(&line);
                 line.clear();
                 let answer = self.scr.read_line(10)?;
-                self.prbuf.sprintf(&answer);
-                if answer.first() == Some(&b'd') {
+                // fgets gives NULL at the end of the file and leaves
+                // prbuf as it was.
+                if !answer.is_empty() {
+                    self.prbuf.sprintf(&answer);
+                }
+                if self.prbuf.0[0] == b'd' {
                     top[i..].rotate_left(1);
                     let last = &mut top[NUMSCORES - 1];
                     last.score = 0;
@@ -399,21 +405,14 @@ impl Game {
         }
     }
 
-    /// A signal raised at a line read: SIGINT runs `leave()` (a newline,
-    /// exit 0); SIGQUIT kills the process once `setup()` has given it its
-    /// default action, and before that calls `exit(3)` (md_onsignal_exit).
+    /// A signal raised at a line read. Every such read comes after
+    /// score() has given SIGINT back its default action, so ^C kills the
+    /// process; SIGQUIT kills it once `setup()` has given it its default
+    /// action, and before that calls `exit(3)` (md_onsignal_exit).
     fn on_signal(&mut self, sig: i32) -> crate::ending::Exit {
         use crate::ending::Exit;
         match sig {
-            2 => {
-                if !self.scr.isendwin() {
-                    let (lines, cols) = (self.scr.lines(), self.scr.cols());
-                    self.scr.mvcur(0, cols - 1, lines - 1, 0);
-                    self.scr.endwin();
-                }
-                self.scr.print_raw(b"\n");
-                Exit::Status(0)
-            }
+            2 => Exit::Killed(2),
             // abort() in the wizard build.
             6 => Exit::Killed(6),
             s if self.signals_default => Exit::Killed(s),

@@ -212,6 +212,9 @@ impl Game {
     fn read_save(&mut self, file: &[u8]) -> std::io::Result<Vec<u8>> {
         use std::io::Read;
         let f = self.host.open_read(file)?;
+        if f.metadata()?.len() > MAX_SAVE {
+            return Err(std::io::Error::other("too large to be a saved game"));
+        }
         let mut bytes = Vec::new();
         f.take(MAX_SAVE + 1).read_to_end(&mut bytes)?;
         if bytes.len() as u64 > MAX_SAVE {

@@ -213,6 +213,19 @@ pub fn lock_path_for(score_path: &[u8]) -> Vec<u8> {
     out
 }
 
+/// `open_score`'s open: the score file for reading and writing, created
+/// (mode 0664) when it is missing; a regular file only.
+pub fn open_score_file(host: &dyn crate::host::Host, path: &[u8]) -> std::io::Result<std::fs::File> {
+    match host.open_rw(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let f = host.create_rw(path)?;
+            let _ = host.chmod(path, 0o664);
+            Ok(f)
+        }
+        r => r,
+    }
+}
+
 impl Game {
     /// Text for standard error, which is the terminal too.
     pub fn eprint(&mut self, text: &str) {
@@ -221,22 +234,17 @@ impl Game {
 
     /// `open_score`: open the score file for reading and writing, creating
     /// it (mode 0664) when it is missing. Failing is not fatal: the game is
-    /// played and its score not kept, as in the original.
+    /// played and its score not kept, as in the original. A file the
+    /// caller opened already (the shipped `rogue` opens the system score
+    /// file itself, before it gives up its group) is kept. Only a regular
+    /// file is opened (a FIFO or a device is "not a regular file").
     pub fn open_score(&mut self) {
+        if self.scoreboard.0.is_some() {
+            return;
+        }
         let path = self.score_path.clone();
-        match self.host.open_rw(&path) {
+        match open_score_file(self.host.as_ref(), &path) {
             Ok(f) => self.scoreboard.0 = Some(f),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => match self.host.create_rw(&path) {
-                Ok(f) => {
-                    let _ = self.host.chmod(&path, 0o664);
-                    self.scoreboard.0 = Some(f);
-                }
-                Err(e) => self.eprint(&format!(
-                    "Could not open {} for writing: {}\n",
-                    String::from_utf8_lossy(&path),
-                    os_error_text(&e)
-                )),
-            },
             Err(e) => self.eprint(&format!(
                 "Could not open {} for writing: {}\n",
                 String::from_utf8_lossy(&path),

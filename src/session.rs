@@ -228,6 +228,74 @@ impl Status {
     }
 }
 
+/// One thing in the pack, as the inventory (`i`) lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackItem {
+    /// The pack letter (`a`..`z`).
+    pub letter: u8,
+    /// The type's map character (`!` potion, `?` scroll, `)` weapon, ...).
+    pub kind: u8,
+    /// The name as the inventory prints it (`inv_name`).
+    pub name: Vec<u8>,
+}
+
+/// The hero's state, read from the game itself rather than its screen.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HeroState {
+    pub depth: i32,
+    pub max_depth: i32,
+    pub gold: i32,
+    pub hp: i32,
+    pub max_hp: i32,
+    pub str: i32,
+    pub max_str: i32,
+    /// The armour class as the status line shows it (`Arm:`).
+    pub arm: i32,
+    pub exp_level: i32,
+    pub exp: i32,
+    /// 0 fed, 1 hungry, 2 weak, 3 faint.
+    pub hunger: i32,
+    /// Whether the hero carries the Amulet of Yendor.
+    pub amulet: bool,
+    pub pack: Vec<PackItem>,
+}
+
+impl HeroState {
+    fn of(g: &mut Game) -> HeroState {
+        let st = g.player.t_stats;
+        let arm = match g.cur_armor {
+            Some(a) => g.objs[a].o_arm,
+            None => st.s_arm,
+        };
+        // Naming writes `prbuf`, which the game may read again later: put
+        // it back so that looking changes nothing.
+        let prbuf = g.prbuf;
+        let pack = g
+            .player
+            .t_pack
+            .clone()
+            .into_iter()
+            .map(|id| PackItem { letter: g.objs[id].o_packch, kind: g.objs[id].glyph(), name: g.inv_name(id, false) })
+            .collect();
+        g.prbuf = prbuf;
+        HeroState {
+            depth: g.level,
+            max_depth: g.max_level,
+            gold: g.purse,
+            hp: st.s_hpt,
+            max_hp: st.s_maxhp,
+            str: st.s_str as i32,
+            max_str: g.max_stats.s_str as i32,
+            arm: 10 - arm,
+            exp_level: st.s_lvl,
+            exp: st.s_exp,
+            hunger: g.hungry_state,
+            amulet: g.amulet,
+            pack,
+        }
+    }
+}
+
 /// What the caller sees after a key: the screen and what the game waits
 /// for, or how it ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -330,6 +398,10 @@ pub enum Action {
     New(Box<Config>),
     /// End the run.
     Stop,
+    /// Read the hero's state ([`HeroState`]): at a command wait
+    /// [`Controller::state`] receives it (elsewhere `None`), then
+    /// [`Controller::next`] is asked again at the same wait.
+    State,
 }
 
 /// What runs games under [`drive`]: at every wait (and once a game is
@@ -346,6 +418,8 @@ pub trait Controller {
     }
     /// A snapshot asked for with [`Action::Snapshot`].
     fn snapshot(&mut self, _snap: Snapshot) {}
+    /// The state asked for with [`Action::State`].
+    fn state(&mut self, _state: Option<HeroState>) {}
 }
 
 /// Where a run's keys since its last full copy start from: a new game, or
@@ -393,6 +467,7 @@ impl Snapshot {
 /// Why the game under way stopped reading keys.
 enum Leave {
     Snapshot,
+    State,
     Restore(Snapshot),
     New(Box<Config>),
     Stop,
@@ -436,6 +511,12 @@ impl<C: Controller> Run<C> {
                     self.leave = Some(Leave::Snapshot);
                     return Err(Interrupt::Pause);
                 }
+                Action::State if wait == Wait::Command => {
+                    self.fill(screen, wait);
+                    self.leave = Some(Leave::State);
+                    return Err(Interrupt::Pause);
+                }
+                Action::State => self.controller.state(None),
                 Action::Snapshot => {
                     self.fill(screen, wait);
                     let snap =
@@ -546,6 +627,14 @@ pub fn drive<C: Controller + Send + 'static>(config: &Config, controller: C) -> 
                     job = Job::Resume(Box::new(g));
                     continue;
                 }
+                Some(Leave::State) if exit == Exit::Paused => {
+                    // Read at the command wait, without a copy; the game
+                    // goes on at the same wait.
+                    let state = HeroState::of(&mut g);
+                    r.controller.state(Some(state));
+                    job = Job::Resume(Box::new(g));
+                    continue;
+                }
                 Some(l) => l,
                 None => {
                     // The game is over by itself: what now?
@@ -570,7 +659,7 @@ pub fn drive<C: Controller + Send + 'static>(config: &Config, controller: C) -> 
             }
         };
         job = match leave {
-            Leave::Stop | Leave::Snapshot => break,
+            Leave::Stop | Leave::Snapshot | Leave::State => break,
             Leave::New(c) => {
                 r.origin = Origin::Start(Arc::new((*c).clone()));
                 r.since.clear();
@@ -612,6 +701,7 @@ fn over<C: Controller>(r: &mut Run<C>, obs: Observation) -> Leave {
                 let snap = Snapshot { origin: r.origin.clone(), keys: r.since.clone(), obs: r.obs.clone() };
                 r.controller.snapshot(snap);
             }
+            Action::State => r.controller.state(None),
             Action::Restore(s) => return Leave::Restore(s),
             Action::New(c) => return Leave::New(c),
             Action::Stop => return Leave::Stop,
@@ -679,6 +769,7 @@ struct Req(Action, Option<Observation>);
 enum Resp {
     Wait(Observation),
     Snapshot(Snapshot),
+    State(Option<HeroState>),
     /// The run is over (the coroutine has finished).
     Stopped,
 }
@@ -729,6 +820,10 @@ impl Controller for Yielding {
     fn snapshot(&mut self, snap: Snapshot) {
         // The caller resumes with nothing; `next` is asked again at once.
         let _ = Yielding::exchange(Resp::Snapshot(snap));
+    }
+
+    fn state(&mut self, state: Option<HeroState>) {
+        let _ = Yielding::exchange(Resp::State(state));
     }
 }
 
@@ -808,6 +903,22 @@ impl Session {
         }
     }
 
+    /// The hero's state, read from the game at a command wait (`None` at
+    /// any other wait, or once the game is over). Looking changes nothing.
+    pub fn state(&mut self) -> Option<HeroState> {
+        match self.request(Action::State) {
+            Some(Resp::State(state)) => {
+                let again = self.run.raw_send(None);
+                self.take(again);
+                state
+            }
+            other => {
+                self.take(other);
+                None
+            }
+        }
+    }
+
     /// Go back to a snapshot (of this session or any other).
     pub fn restore(&mut self, snap: &Snapshot) {
         let r = self.request(Action::Restore(snap.clone()));
@@ -837,7 +948,7 @@ impl Session {
     fn take(&mut self, r: Option<Resp>) {
         match r {
             Some(Resp::Wait(o)) => self.spare = Some(std::mem::replace(&mut self.obs, o)),
-            Some(Resp::Snapshot(_)) => {}
+            Some(Resp::Snapshot(_) | Resp::State(_)) => {}
             Some(Resp::Stopped) | None => {
                 if !self.obs.is_over() {
                     self.obs.wait = Wait::Over;

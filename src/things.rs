@@ -123,15 +123,16 @@ const PRESS_SPACE: &[u8] = b"--Press space to continue--";
 impl Game {
     /// `inv_name`: the name of an object as the pack shows it, lower case
     /// first when it is being dropped. It is written into `prbuf`, as the
-    /// C does, and returned.
-    pub fn inv_name(&mut self, obj: ObjId, drop: bool) -> Vec<u8> {
+    /// C does, and returned. The wizard build may show a message on the
+    /// way (an object of no known type), so this can wait for a key.
+    pub fn inv_name(&mut self, obj: ObjId, drop: bool) -> Flow<Vec<u8>> {
         let o = self.objs[obj].clone();
         self.inv_name_of(&o, Some(obj), drop)
     }
 
     /// `inv_name` of an object that may be outside the pack (the
     /// discoveries list names a made-up one).
-    pub fn inv_name_of(&mut self, obj: &Object, id: Option<ObjId>, drop: bool) -> Vec<u8> {
+    pub fn inv_name_of(&mut self, obj: &Object, id: Option<ObjId>, drop: bool) -> Flow<Vec<u8>> {
         let which = obj.o_which;
         let w = which as usize;
         match obj.glyph() {
@@ -221,10 +222,14 @@ impl Game {
             AMULET => self.prbuf.sprintf(b"The Amulet of Yendor"),
             GOLD => self.prbuf.sprintf(format!("{} Gold pieces", obj.o_arm).as_bytes()),
             other => {
-                // Only the wizard build (MASTER) names the unknown (its
-                // debug message is left out); the default build leaves
-                // prbuf as it was.
+                // Only the wizard build (MASTER) names the unknown, after
+                // its debug message (shown while in wizard mode); the
+                // default build leaves prbuf as it was.
                 if self.master {
+                    if self.wizard != 0 {
+                        let t = cat!(b"Picked up something funny ", crate::cfmt::unctrl(other));
+                        self.msg(&t)?;
+                    }
                     let t = cat!(b"Something bizarre ", crate::cfmt::unctrl(other));
                     self.prbuf.sprintf(&t);
                 }
@@ -250,7 +255,7 @@ impl Game {
             self.prbuf.0[0] = first.to_ascii_uppercase();
         }
         self.prbuf.0[MAXSTR - 1] = 0;
-        self.prbuf.as_bytes().to_vec()
+        Ok(self.prbuf.as_bytes().to_vec())
     }
 
     /// `nameit`: the name of a potion, ring or stick.
@@ -300,7 +305,7 @@ impl Game {
         if self.objs[obj].o_type == i32::from(AMULET) {
             self.amulet = false;
         }
-        let name = self.inv_name(obj, true);
+        let name = self.inv_name(obj, true)?;
         self.msg(cat!(b"dropped ", name))?;
         Ok(())
     }
@@ -406,7 +411,7 @@ impl Game {
             };
             if info.oi_know || info.oi_guess.is_some() {
                 let obj = Object { o_type: i32::from(kind), o_which: o as i32, o_count: 1, ..Object::default() };
-                let name = self.inv_name_of(&obj, None, false);
+                let name = self.inv_name_of(&obj, None, false)?;
                 self.add_line(Some(name))?;
                 num_found += 1;
             }

@@ -174,7 +174,7 @@ impl Game {
             self.after = false;
             return Ok(());
         }
-        let sp = self.inv_name(obj, true);
+        let sp = self.inv_name(obj, true)?;
         self.cur_weapon = Some(obj);
         if !self.terse {
             self.addmsg("you are now ")?;

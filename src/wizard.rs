@@ -63,7 +63,7 @@ impl Game {
             RING => self.set_know(obj, InfoTable::Ring),
             _ => {}
         }
-        let name = self.inv_name(obj, false);
+        let name = self.inv_name(obj, false)?;
         self.msg(crate::cfmt::as_format(&name))?;
         Ok(())
     }
@@ -206,7 +206,10 @@ impl Game {
         let mut buf: Vec<u8> = Vec::new();
         let (kill, erase) = (self.scr.killchar(), self.scr.erasechar());
         loop {
-            let c = self.readchar()?;
+            self.scr.line_prompt(true);
+            let c = self.readchar();
+            self.scr.line_prompt(false);
+            let c = c?;
             if c == b'\n' || c == b'\r' || c == ESCAPE {
                 break;
             }

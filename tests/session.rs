@@ -23,19 +23,45 @@ struct Frame {
     rows: Vec<(String, String)>,
 }
 
+/// How many bytes a frame's `next=` label stands for (`\\`, `\e`, `\n`,
+/// `\r`, `\t` and `\xHH` escapes).
+fn label_bytes(label: &str) -> usize {
+    let b = label.as_bytes();
+    let (mut i, mut n) = (0, 0);
+    while i < b.len() {
+        i += match (b[i], b.get(i + 1)) {
+            (b'\\', Some(b'x')) => 4,
+            (b'\\', Some(_)) => 2,
+            _ => 1,
+        };
+        n += 1;
+    }
+    n
+}
+
 /// The frames of an `.expected` file, rows carried over from frame to
-/// frame as the format says.
+/// frame as the format says; one per key, so a line wait that took
+/// several bytes stands for as many waits (a session asks for a line's
+/// bytes one by one, and the screen is the same at each).
 fn expected_frames(text: &str) -> Vec<Frame> {
     let mut frames: Vec<Frame> = Vec::new();
     let mut rows = vec![(String::new(), String::new()); 24];
+    // The frames still to be filled in with the rows that follow.
+    let mut open = 0;
     for line in text.lines() {
         if let Some(rest) = line.strip_prefix("F ") {
-            if let Some(f) = frames.last_mut() {
+            let n = frames.len();
+            for f in &mut frames[n - open.min(n)..] {
                 f.rows = rows.clone();
             }
-            let pos = rest.split(' ').nth(2).expect("a cursor");
+            let mut words = rest.split(' ');
+            let kind = words.nth(1).expect("a kind");
+            let pos = words.next().expect("a cursor");
             let (y, x) = pos.split_once(',').expect("row,col");
-            frames.push(Frame { cursor: (y.parse().unwrap(), x.parse().unwrap()), rows: Vec::new() });
+            let next = words.next().and_then(|w| w.strip_prefix("next=")).unwrap_or("");
+            open = if kind == "line" && next != "EOF" { label_bytes(next) } else { 1 };
+            let frame = Frame { cursor: (y.parse().unwrap(), x.parse().unwrap()), rows: Vec::new() };
+            frames.extend(std::iter::repeat_n(frame, open));
         } else if let Some(rest) = line.strip_prefix("R ") {
             let (y, text) = rest.split_once(' ').unwrap_or((rest, ""));
             let y: usize = y.parse().unwrap();
@@ -45,8 +71,9 @@ fn expected_frames(text: &str) -> Vec<Frame> {
             rows[y.parse::<usize>().unwrap()].1 = mask.to_string();
         }
     }
-    if let Some(f) = frames.last_mut() {
-        f.rows = rows;
+    let n = frames.len();
+    for f in &mut frames[n - open.min(n)..] {
+        f.rows = rows.clone();
     }
     frames
 }

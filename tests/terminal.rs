@@ -13,7 +13,12 @@
 //!   headless run of the same keys holds, and restoring it plays on with
 //!   the recorded screens;
 //! * the `!` shell escape: a shell, then "[Press return to continue]" and
-//!   the map again.
+//!   the map again;
+//! * under vt100 and under tmux-256color (an alternate screen, Backspace
+//!   sending DEL with terminfo saying so): after a death, a quit and a
+//!   refused start the score list or the message stays above the shell's
+//!   prompt; Backspace erases in line prompts; a resize to 60x20 and back
+//!   loses nothing and costs no turn.
 //!
 //! Keys are delivered the way the goldens were recorded: one byte, then a
 //! wait until the game has read it and is blocked reading the next one
@@ -164,8 +169,13 @@ impl Golden {
     /// The environment of a run (FORMAT-games.md §4.1, with this run's
     /// own home folder).
     fn env(&self, home: &Path) -> Vec<(String, String)> {
+        self.env_as(home, "vt100")
+    }
+
+    /// The same on another terminal type.
+    fn env_as(&self, home: &Path, term: &str) -> Vec<(String, String)> {
         vec![
-            ("TERM".into(), "vt100".into()),
+            ("TERM".into(), term.into()),
             ("HOME".into(), home.display().to_string()),
             ("USER".into(), self.user.clone()),
             ("LOGNAME".into(), self.user.clone()),
@@ -253,7 +263,10 @@ impl Tmux {
         let conf = dir.join("tmux.conf");
         // The pane stays after the program ends so that its last screen
         // and exit status can be read.
-        fs::write(&conf, "set -g remain-on-exit on\nset -g status off\nset -g history-limit 0\n").expect("tmux.conf");
+        // Backspace sends DEL (tmux's default, said here so that it holds
+        // whatever the default becomes).
+        fs::write(&conf, "set -g remain-on-exit on\nset -g status off\nset -g history-limit 0\nset -s backspace C-?\n")
+            .expect("tmux.conf");
         let envbin = if Path::new("/usr/bin/env").exists() { "/usr/bin/env" } else { "env" };
         let mut args: Vec<String> = vec![
             "-S".into(),
@@ -318,16 +331,19 @@ impl Tmux {
         Screen { rows, cursor: (y.parse().expect("cursor y"), x.parse().expect("cursor x")) }
     }
 
-    /// The exit status once the program has ended.
+    /// The exit status once the program has ended; minus the signal's
+    /// number when a signal killed it.
     fn dead_status(&self) -> Option<i32> {
-        let s = self.query("#{pane_dead} #{pane_dead_status}");
-        let (dead, status) = s.split_once(' ').unwrap_or((&s, ""));
+        let s = self.query("#{pane_dead} #{pane_dead_status} #{pane_dead_signal}");
+        let mut f = s.split(' ');
+        let (dead, status, killer) = (f.next(), f.next(), f.next());
         // tmux marks the pane dead when its terminal closes, and knows the
         // status only once it has reaped the process.
-        if dead != "1" {
+        if dead != Some("1") {
             return None;
         }
-        let status = status.parse().ok();
+        let killed = killer.and_then(|g| g.parse::<i32>().ok()).map(|g| -g);
+        let status = status.and_then(|c| c.parse().ok()).or(killed);
         if status.is_none() {
             // A tmux built with libutempter (Debian's) runs utempter's
             // helper when the pane's terminal closes, under utempter's own
@@ -426,13 +442,17 @@ fn proc_state(pid: i32) -> Option<char> {
 /// A running game in a pane.
 struct Run {
     t: Tmux,
+    /// The game runs under a shell that stays after it (`t.pid` is the
+    /// game's): its end is seen on the screen, not as the pane's status.
+    in_shell: bool,
 }
 
 /// How a wait for a key wait ended.
 enum Wait {
     /// The game is blocked reading a key; the settled screen.
     Key(Screen),
-    /// The program ended with this status.
+    /// The program ended with this status (minus the signal's number when
+    /// a signal killed it).
     Exited(i32),
 }
 
@@ -454,7 +474,7 @@ impl Run {
             );
             let state = proc_state(self.pid());
             if matches!(state, None | Some('Z')) {
-                return Wait::Exited(self.t.wait_exit());
+                return Wait::Exited(if self.in_shell { self.shell_status() } else { self.t.wait_exit() });
             }
             let read = rchar(self.pid());
             let consumed = match (read, min_read) {
@@ -492,6 +512,36 @@ impl Run {
         self.wait_key(before.map(|r| r + 1), sent)
     }
 
+    /// Type several bytes at once (one write to the terminal) and wait for
+    /// the next key wait.
+    fn keys(&self, typed: &[u8]) -> Wait {
+        if let [b] = typed {
+            return self.key(*b);
+        }
+        let before = rchar(self.pid());
+        let sent = Instant::now();
+        let hex: Vec<String> = typed.iter().map(|b| format!("{b:02x}")).collect();
+        let mut args = vec!["send-keys", "-t", "rogue", "-H"];
+        args.extend(hex.iter().map(String::as_str));
+        self.t.run(&args);
+        self.wait_key(before.map(|r| r + typed.len() as u64), sent)
+    }
+
+    /// Press a key by its tmux name (`BSpace`) and wait for the next key
+    /// wait.
+    fn press(&self, key: &str) -> Wait {
+        let before = rchar(self.pid());
+        let sent = Instant::now();
+        self.t.run(&["send-keys", "-t", "rogue", key]);
+        self.wait_key(before.map(|r| r + 1), sent)
+    }
+
+    /// The status the shell around the game printed once it ended.
+    fn shell_status(&self) -> i32 {
+        let s = self.t.wait_screen("the shell's line after the game", |s| s.contains("rogue-exit="));
+        s.rows.iter().find_map(|r| r.strip_prefix("rogue-exit=")).and_then(|c| c.trim().parse().ok()).unwrap_or(-1)
+    }
+
     fn first(&self) -> Screen {
         match self.wait_key(None, Instant::now()) {
             Wait::Key(s) => s,
@@ -501,7 +551,7 @@ impl Run {
 }
 
 fn start_game(dir: &Scratch, g: &Golden, argv: &[String]) -> Run {
-    Run { t: Tmux::start(dir.path(), 80, 24, &g.env(dir.path()), argv) }
+    Run { t: Tmux::start(dir.path(), 80, 24, &g.env(dir.path()), argv), in_shell: false }
 }
 
 /// The tombstone's year is the clock's: a recording from another year
@@ -560,12 +610,10 @@ fn replay(name: &str) {
     let mut screen = run.first();
     let (mut compared, mut skipped) = (0, 0);
     let mut bad = Vec::new();
-    // A death's last key is read by the line read after the tombstone.
-    let key_frames = g.frames.iter().take_while(|f| f.kind == "key" || f.kind == "line").count();
-    assert_eq!(key_frames, g.keys.len(), "{name}: one key frame per key expected");
+    let typed_at = frame_keys(&g);
+    let key_frames = typed_at.len();
     let mut status = None;
-    for (n, &k) in g.keys.iter().enumerate() {
-        assert_eq!(g.frames[n].tail, format!("next={}", label(k)), "{name}: frame {n}");
+    for (n, typed) in typed_at.iter().enumerate() {
         if g.machine_specific(n) {
             skipped += 1;
         } else {
@@ -577,10 +625,10 @@ fn replay(name: &str) {
                 }
             }
         }
-        match run.key(k) {
+        match run.keys(typed) {
             Wait::Key(s) => screen = s,
             Wait::Exited(st) => {
-                assert_eq!(n + 1, g.keys.len(), "{name}: the game ended after key {n} of {}", g.keys.len());
+                assert_eq!(n + 1, key_frames, "{name}: the game ended after frame {n} of {key_frames}");
                 status = Some(st);
             }
         }
@@ -588,12 +636,39 @@ fn replay(name: &str) {
     assert!(bad.is_empty(), "{name}: the pane differs from the recording:\n{}", bad.join("\n"));
     let last = g.frames.last().expect("frames");
     assert_eq!(last.kind, "exit");
-    assert_eq!(status.map(|s| format!("status={s}")), Some(last.tail.clone()), "{name}: exit status");
+    let end = status.map(|s| if s < 0 { format!("signal={}", -s) } else { format!("status={s}") });
+    assert_eq!(end, Some(last.tail.clone()), "{name}: exit status");
     eprintln!(
         "terminal {name}: {} keys, {compared} frames compared, {skipped} skipped, {:.1} s",
         g.keys.len(),
         started.elapsed().as_secs_f64()
     );
+}
+
+/// The keys typed at each key or line frame, in order. A death's last key
+/// is read by the line read after the tombstone; a line wait may take
+/// several bytes, typed at once (g_end_intr's ^C and the return after it,
+/// which the signal throws away).
+fn frame_keys(g: &Golden) -> Vec<&[u8]> {
+    let key_frames = g.frames.iter().take_while(|f| f.kind == "key" || f.kind == "line").count();
+    let mut out = Vec::new();
+    let mut at = 0;
+    for n in 0..key_frames {
+        let labels = |len: usize| g.keys[at..at + len].iter().map(|&k| label(k)).collect::<String>();
+        let mut len = 1;
+        while at + len < g.keys.len()
+            && g.frames[n].kind == "line"
+            && g.frames[n].tail != format!("next={}", labels(len))
+        {
+            len += 1;
+        }
+        assert!(at + len <= g.keys.len(), "frame {n} has no keys left");
+        assert_eq!(g.frames[n].tail, format!("next={}", labels(len)), "frame {n}");
+        out.push(&g.keys[at..at + len]);
+        at += len;
+    }
+    assert_eq!(at, g.keys.len(), "keys left after the last key frame");
+    out
 }
 
 /// Every `games` golden on the pane (about half an hour; run by hand with
@@ -614,6 +689,44 @@ fn terminal_replays_every_games_golden() {
     let failed: Vec<String> =
         names.iter().filter(|n| std::panic::catch_unwind(|| replay(n)).is_err()).cloned().collect();
     assert!(failed.is_empty(), "{} of {} differ: {failed:?}", failed.len(), names.len());
+}
+
+/// ^C at the line read after the score list: score() has given SIGINT
+/// its default action back, so the program dies of it (the shell sees a
+/// death by SIGINT, not an exit status), with the terminal in its normal
+/// mode, as endwin left it.
+#[test]
+fn terminal_replays_g_end_intr() {
+    replay("g_end_intr");
+}
+
+/// The same ^C under a shell that survives it (a trap, which the game
+/// does not inherit): the shell's `$?` is 130, and the terminal is in the
+/// shell's own mode, as endwin left it before the line read.
+#[test]
+fn terminal_interrupt_after_scores_keeps_the_shells_tty() {
+    let g = load("g_end_intr");
+    let dir = Scratch::new("intr");
+    let script = "trap : INT; stty -g > tty.before; \"$0\" \"$@\"; echo \"rogue-exit=$?\"; \
+                  stty -g > tty.after; printf 'PROMPT$ '; exec sleep 60";
+    let mut full = vec!["/bin/sh".to_string(), "-c".into(), script.into()];
+    full.extend(g.argv());
+    let run = start_shell_script(&dir, &g.env(dir.path()), &full);
+    run.first();
+    let typed = frame_keys(&g);
+    let mut status = None;
+    for (n, keys) in typed.iter().enumerate() {
+        if let Wait::Exited(st) = run.keys(keys) {
+            assert_eq!(n + 1, typed.len(), "the game ended after frame {n}");
+            status = Some(st);
+            break;
+        }
+    }
+    assert_eq!(status, Some(130), "the shell's status for a death by SIGINT");
+    let s = run.t.wait_screen("the prompt", |s| s.contains("PROMPT$"));
+    let before = fs::read_to_string(dir.join("tty.before")).expect("tty.before");
+    let after = fs::read_to_string(dir.join("tty.after")).expect("tty.after");
+    assert_eq!(before, after, "the terminal's mode after the game:\n{}", s.dump());
 }
 
 /// Moves, runs, counts: the plain game.
@@ -645,8 +758,19 @@ fn terminal_replays_g_play14() {
 // ---------------------------------------------------------------------------
 // A terminal that is too small
 
+/// The terminal types the checks of what a player sees run under: the
+/// goldens' (no alternate screen, Backspace is ^H) and today's (an
+/// alternate screen, Backspace is DEL, as terminfo says).
+const TERMS: [&str; 2] = ["vt100", "tmux-256color"];
+
 #[test]
 fn terminal_too_small_is_refused_and_restored() {
+    for term in TERMS {
+        too_small(term);
+    }
+}
+
+fn too_small(term: &str) {
     let dir = Scratch::new("small");
     let save = dir.join("rogue.save");
     // A shell around the game notes the tty modes before and after it and
@@ -655,7 +779,7 @@ fn terminal_too_small_is_refused_and_restored() {
     let script = "stty -g > tty.before; \"$0\" --seed 1 --save-file \"$1\"; echo \"rogue-exit=$?\"; \
                   stty -g > tty.after; exec sleep 60";
     let env = vec![
-        ("TERM".to_string(), "vt100".to_string()),
+        ("TERM".to_string(), term.to_string()),
         ("HOME".to_string(), dir.path().display().to_string()),
         ("USER".to_string(), "rodney".to_string()),
         ("LOGNAME".to_string(), "rodney".to_string()),
@@ -667,13 +791,16 @@ fn terminal_too_small_is_refused_and_restored() {
         vec!["/bin/sh".into(), "-c".into(), script.into(), ROGUE.into(), save.display().to_string()];
     let t = Tmux::start(dir.path(), 70, 20, &env, &argv);
     let s = t.wait_screen("the game's exit status", |s| s.contains("rogue-exit="));
-    assert!(s.contains("Sorry, the screen must be at least 24x80"), "no refusal on the screen:\n{}", s.dump());
+    // The message stays where the player reads it, above the prompt.
+    let said = s.rows.iter().position(|r| r == "Sorry, the screen must be at least 24x80");
+    let exit = s.rows.iter().position(|r| r.starts_with("rogue-exit="));
+    assert!(said.is_some() && said < exit, "{term}: no refusal above the shell's line:\n{}", s.dump());
     let code = s
         .rows
         .iter()
         .find_map(|r| r.strip_prefix("rogue-exit="))
         .unwrap_or_else(|| panic!("no exit status on the screen:\n{}", s.dump()));
-    assert_ne!(code, "0", "a refused terminal must exit with a failure status");
+    assert_eq!(code, "1", "{term}: a refused terminal exits with status 1");
     let before = fs::read_to_string(dir.join("tty.before")).expect("tty.before");
     let start = Instant::now();
     let after = loop {
@@ -685,7 +812,7 @@ fn terminal_too_small_is_refused_and_restored() {
             }
         }
     };
-    assert_eq!(before, after, "the terminal's modes were not restored");
+    assert_eq!(before, after, "{term}: the terminal's modes were not restored");
     assert!(!save.exists(), "nothing is saved");
 }
 
@@ -712,7 +839,12 @@ fn hangup_point(g: &Golden, from: usize) -> usize {
 
 /// Play keys 0..cut, checking the frame reached, and return the run.
 fn play_to(dir: &Scratch, g: &Golden, argv: &[String], cut: usize) -> Run {
-    let run = start_game(dir, g, argv);
+    play_to_as(dir, g, argv, cut, "vt100")
+}
+
+/// The same on a terminal of type `term`.
+fn play_to_as(dir: &Scratch, g: &Golden, argv: &[String], cut: usize, term: &str) -> Run {
+    let run = Run { t: Tmux::start(dir.path(), 80, 24, &g.env_as(dir.path(), term), argv), in_shell: false };
     let mut screen = run.first();
     for &k in &g.keys[..cut] {
         screen = match run.key(k) {
@@ -854,7 +986,7 @@ fn terminal_shell_escape() {
     env.push(("SHELL".into(), "/bin/sh".into()));
     env.push(("PS1".into(), "rogue-shell$ ".into()));
     env.push(("ENV".into(), String::new()));
-    let run = Run { t: Tmux::start(dir.path(), 80, 24, &env, &g.argv()) };
+    let run = Run { t: Tmux::start(dir.path(), 80, 24, &env, &g.argv()), in_shell: false };
     let screen = run.first();
     if let Some(d) = frame_diff(&g, 0, &screen, 0..24, true) {
         panic!("the first screen differs:\n{d}");
@@ -910,7 +1042,7 @@ fn terminal_terminate_during_shell_saves_at_once() {
     env.push(("SHELL".into(), "/bin/sh".into()));
     let argv: Vec<String> =
         vec![ROGUE.into(), "--seed".into(), g.seed.to_string(), "--save-file".into(), save.display().to_string()];
-    let run = Run { t: Tmux::start(dir.path(), 80, 24, &env, &argv) };
+    let run = Run { t: Tmux::start(dir.path(), 80, 24, &env, &argv), in_shell: false };
     run.first();
     run.t.send(b'!');
     run.t.wait_screen("the shell", |s| s.cursor.0 == 23 && s.cursor.1 > 0 && !s.rows[23].starts_with("Level:"));
@@ -941,7 +1073,7 @@ fn terminal_record_replays_through_the_trace() {
     let mut argv = g.argv();
     argv.extend(["--record".into(), record.display().to_string()]);
     argv.extend(["--score-file".into(), dir.join("rogue.scr").display().to_string()]);
-    let run = Run { t: Tmux::start(dir.path(), 80, 24, &g.env(dir.path()), &argv) };
+    let run = Run { t: Tmux::start(dir.path(), 80, 24, &g.env(dir.path()), &argv), in_shell: false };
     let mut shown = vec![run.first()];
     let mut status = None;
     for &k in &g.keys {
@@ -955,6 +1087,10 @@ fn terminal_record_replays_through_the_trace() {
     assert_eq!(case.get("keys"), Some(g.keys.len().to_string().as_str()));
     assert_eq!(decode_body(&case.body).expect("its body"), g.keys, "the record holds the keys typed");
     assert_eq!(case.get("ends"), Some("quit"));
+    // Headers as a real run's: a positive pid, and time + pid the seed.
+    let (time, pid) = (case.int("time").expect("time"), case.int("pid").expect("pid"));
+    assert!(pid > 1, "the record's pid is {pid}");
+    assert_eq!(time.wrapping_add(pid), g.seed, "the record's time + pid is not its seed");
     let out = Command::new(env!("CARGO_BIN_EXE_rogue-trace")).arg(&record).output().expect("rogue-trace");
     assert!(out.status.success(), "rogue-trace: {}", String::from_utf8_lossy(&out.stderr));
     let frames = parse_frames(&String::from_utf8_lossy(&out.stdout));
@@ -983,7 +1119,7 @@ fn terminal_replay_steps_through_a_record() {
     let dir = Scratch::new("replay");
     let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("oracle/cases/games/g_moves.case");
     let argv = vec![ROGUE.to_string(), "--replay".into(), case.display().to_string(), "--paused".into()];
-    let run = Run { t: Tmux::start(dir.path(), 80, 24, &g.env(dir.path()), &argv) };
+    let run = Run { t: Tmux::start(dir.path(), 80, 24, &g.env(dir.path()), &argv), in_shell: false };
     let mut screen = run.first();
     let steps = 60.min(g.keys.len());
     for n in 0..steps {
@@ -1019,7 +1155,7 @@ fn terminal_stop_and_continue_redraw_the_screen() {
     let g = load("g_moves");
     let dir = Scratch::new("tstp");
     let shell = vec!["/bin/bash".to_string(), "--norc".into(), "--noprofile".into(), "-i".into()];
-    let mut run = Run { t: Tmux::start(dir.path(), 80, 24, &g.env(dir.path()), &shell) };
+    let mut run = Run { t: Tmux::start(dir.path(), 80, 24, &g.env(dir.path()), &shell), in_shell: false };
     let bash = run.t.pid;
     let line: Vec<String> = g.argv().iter().map(|a| format!("'{a}'")).collect();
     run.t.type_text(&line.join(" "));
@@ -1065,5 +1201,192 @@ fn terminal_stop_and_continue_redraw_the_screen() {
             }
         }
         Wait::Exited(st) => panic!("the game ended (status {st})"),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// What the player must read at the end, on today's terminals
+
+/// `argv` under a shell that, once it has ended, prints its status and a
+/// prompt (as a player's shell would) and stays, so that the pane is read
+/// before tmux writes on it. The run's pid is the game's.
+fn start_in_shell(dir: &Scratch, env: &[(String, String)], argv: &[String]) -> Run {
+    let script = "\"$0\" \"$@\"; echo \"rogue-exit=$?\"; printf 'PROMPT$ '; exec sleep 60";
+    let mut full = vec!["/bin/sh".to_string(), "-c".into(), script.into()];
+    full.extend(argv.iter().cloned());
+    start_shell_script(dir, env, &full)
+}
+
+/// `full` (a shell and its script, which starts the game first and prints
+/// `rogue-exit=`) on a pane; the run's pid is the game's.
+fn start_shell_script(dir: &Scratch, env: &[(String, String)], full: &[String]) -> Run {
+    let mut run = Run { t: Tmux::start(dir.path(), 80, 24, env, full), in_shell: true };
+    let sh = run.t.pid;
+    let start = Instant::now();
+    run.t.pid = loop {
+        let kids = fs::read_to_string(format!("/proc/{sh}/task/{sh}/children")).unwrap_or_default();
+        // The game, not a command the script runs before it.
+        let game = kids
+            .split_whitespace()
+            .find(|p| fs::read_to_string(format!("/proc/{p}/comm")).is_ok_and(|c| c.trim_end() == "rogue"));
+        if let Some(pid) = game.and_then(|p| p.parse().ok()) {
+            break pid;
+        }
+        assert!(start.elapsed() < TIMEOUT, "the shell did not start the game");
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    run
+}
+
+/// The pane once the game has ended: the score list whole, then the
+/// shell's line and its prompt below it; `entry` among the scores.
+fn assert_scores_above_prompt(term: &str, what: &str, s: &Screen, entry: &str) {
+    let top = s.rows.iter().position(|r| r == "Top Ten Scores:");
+    let exit = s.rows.iter().position(|r| r.starts_with("rogue-exit="));
+    let (Some(top), Some(exit)) = (top, exit) else {
+        panic!("{term}, {what}: no score list and shell line:\n{}", s.dump());
+    };
+    assert!(top < exit, "{term}, {what}: the shell's line is above the score list:\n{}", s.dump());
+    assert_eq!(s.rows[top + 1], "   Score Name", "{term}, {what}:\n{}", s.dump());
+    assert!(
+        s.rows[top + 2..exit].iter().any(|r| r.contains(entry)),
+        "{term}, {what}: the score is not between the list's head and the shell's line:\n{}",
+        s.dump()
+    );
+    assert_eq!(s.rows.get(exit + 1).map(String::as_str), Some("PROMPT$"), "{term}, {what}:\n{}", s.dump());
+    assert_eq!(s.cursor, (exit as i32 + 1, 8), "{term}, {what}: the cursor is not after the prompt:\n{}", s.dump());
+}
+
+/// A death (a recorded game played to its end) and then a quit, under each
+/// terminal type: the score list and the exit status stay on the screen
+/// with the shell's prompt below them (on a terminal with an alternate
+/// screen, a second endwin() put the prompt over them).
+#[test]
+fn terminal_exit_leaves_the_scores_above_the_prompt() {
+    let g = load("g_play34");
+    let entry = "rodney: killed on level 1 by a hobgoblin.";
+    for term in TERMS {
+        let dir = Scratch::new("exit");
+        let env = g.env_as(dir.path(), term);
+        let run = start_in_shell(&dir, &env, &g.argv());
+        let mut screen = run.first();
+        let mut status = None;
+        for (n, &k) in g.keys.iter().enumerate() {
+            // With an alternate screen, what is printed once curses is off
+            // (the line read after the list) is on the other screen.
+            let seen = term == "vt100" || g.frames[n].kind == "key";
+            if seen
+                && !g.machine_specific(n)
+                && let Some(d) = frame_diff(&g, n, &screen, 0..24, true)
+            {
+                panic!("{term}: the pane differs from the recording:\n{d}");
+            }
+            match run.key(k) {
+                Wait::Key(s) => screen = s,
+                Wait::Exited(st) => {
+                    assert_eq!(n + 1, g.keys.len(), "{term}: the game ended after key {n}");
+                    status = Some(st);
+                }
+            }
+        }
+        assert_eq!(status, Some(0), "{term}: a death exits 0");
+        let s = run.t.wait_screen("the prompt", |s| s.contains("PROMPT$"));
+        assert_scores_above_prompt(term, "death", &s, entry);
+        drop(run);
+
+        // A quit with the death's score file (in a folder of its own: a
+        // tmux server just killed may still hold the other's socket).
+        let dir2 = Scratch::new("exit-quit");
+        fs::copy(dir.join("rogue.scr"), dir2.join("rogue.scr")).expect("the death left a score file");
+        let argv = vec![ROGUE.to_string(), "--seed".into(), "7".into()];
+        let run = start_in_shell(&dir2, &g.env_as(dir2.path(), term), &argv);
+        run.first();
+        run.key(b'Q');
+        match run.key(b'y') {
+            Wait::Key(s) => assert!(s.contains("You quit with 0 gold pieces"), "{term}:\n{}", s.dump()),
+            Wait::Exited(st) => panic!("{term}: the quit ended at once (status {st})"),
+        }
+        assert_eq!(run.key(b'\r').status(), Some(0), "{term}: a quit exits 0");
+        let s = run.t.wait_screen("the prompt", |s| s.contains("PROMPT$"));
+        assert_scores_above_prompt(term, "quit", &s, entry);
+    }
+}
+
+/// Backspace (tmux's BSpace, which sends DEL) erases in the call prompt
+/// and in the options' name, under each terminal type: on tmux-256color
+/// the keypad reads it as KEY_BACKSPACE (terminfo's kbs is DEL, the tty's
+/// erase character), which the original turns into ^H, which erases
+/// nothing.
+#[test]
+fn terminal_backspace_erases_in_line_prompts() {
+    let g = load("g_moves");
+    for term in TERMS {
+        let dir = Scratch::new("bs");
+        let run = Run { t: Tmux::start(dir.path(), 80, 24, &g.env_as(dir.path(), term), &g.argv()), in_shell: false };
+        run.first();
+        let at_key = |w: Wait, what: &str| match w {
+            Wait::Key(s) => s,
+            Wait::Exited(st) => panic!("{term}: the game ended (status {st}) at {what}"),
+        };
+        // `c`: call the starting mace something.
+        at_key(run.key(b'c'), "c");
+        let s = at_key(run.key(b'b'), "the item");
+        assert_eq!(s.rows[0], "What do you want to call it?", "{term}:\n{}", s.dump());
+        for k in [b'x', b'y'] {
+            at_key(run.key(k), "a letter");
+        }
+        at_key(run.press("BSpace"), "Backspace");
+        let s = at_key(run.key(b'z'), "a letter");
+        assert_eq!(s.rows[0], "What do you want to call it? xz", "{term}: Backspace in the call prompt:\n{}", s.dump());
+        assert_eq!(s.cursor, (0, 31), "{term}:\n{}", s.dump());
+        at_key(run.key(b'\r'), "the end of the name");
+        // The options' name: the eighth option.
+        at_key(run.key(b'o'), "o");
+        for _ in 0..7 {
+            at_key(run.key(b'\r'), "the next option");
+        }
+        for k in [b'q', b'w'] {
+            at_key(run.key(k), "a letter");
+        }
+        at_key(run.press("BSpace"), "Backspace");
+        let s = at_key(run.key(b'e'), "a letter");
+        assert_eq!(s.rows[7], "Name (\"name\"): qe", "{term}: Backspace in the options' name:\n{}", s.dump());
+        let s = at_key(run.key(b'\r'), "the end of the name");
+        assert_eq!(s.rows[7], "Name (\"name\"): qe", "{term}:\n{}", s.dump());
+    }
+}
+
+/// A resize to 60x20 and back: while small the game says so; afterwards
+/// the pane shows exactly what it showed (nothing lost, no "Illegal
+/// command"), and the game goes on as recorded, so no turn passed.
+#[test]
+fn terminal_resize_loses_nothing() {
+    let g = load("g_moves");
+    let cut = hangup_point(&g, 40);
+    for term in TERMS {
+        let dir = Scratch::new("resize");
+        let run = play_to_as(&dir, &g, &g.argv(), cut, term);
+        let read = rchar(run.pid());
+        run.t.run(&["resize-window", "-t", "rogue", "-x", "60", "-y", "20"]);
+        run.t.wait_screen("the too-small message", |s| s.contains("Rogue needs 80x24"));
+        run.t.run(&["resize-window", "-t", "rogue", "-x", "80", "-y", "24"]);
+        let s = match run.wait_key(None, Instant::now()) {
+            Wait::Key(s) => s,
+            Wait::Exited(st) => panic!("{term}: the game ended (status {st}) at the resize"),
+        };
+        if let Some(d) = frame_diff(&g, cut, &s, 0..24, true) {
+            panic!("{term}: after the resize the pane differs:\n{d}");
+        }
+        assert_eq!(rchar(run.pid()), read, "{term}: the game read something at the resize");
+        for n in cut..(cut + 30).min(g.keys.len() - 3) {
+            match run.key(g.keys[n]) {
+                Wait::Key(s) => {
+                    if let Some(d) = frame_diff(&g, n + 1, &s, 0..24, true) {
+                        panic!("{term}: after the resize the game differs from the recording:\n{d}");
+                    }
+                }
+                Wait::Exited(st) => panic!("{term}: the game ended (status {st})"),
+            }
+        }
     }
 }

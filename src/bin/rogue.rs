@@ -62,7 +62,7 @@ struct Cli {
     /// Play for a program: keys and requests one per line on standard
     /// input, one line of JSON per answer (see `rogue::botpipe`). No
     /// terminal and no files are touched.
-    #[arg(long, conflicts_with_all = ["file", "scores", "death", "restore"])]
+    #[arg(long, conflicts_with_all = ["file", "scores", "death", "restore", "record"])]
     bot: bool,
 }
 
@@ -73,11 +73,33 @@ fn main() -> ExitCode {
         println!("rogue (Rust port) {}", env!("CARGO_PKG_VERSION"));
         return ExitCode::SUCCESS;
     }
-    if cli.bot {
-        return bot(&cli);
+    // --bot and --replay use no system file: a setgid or setuid install's
+    // ids are given up before anything else.
+    if cli.bot || cli.replay.is_some() {
+        if let Err(e) = rogue::host::give_up_privileges() {
+            eprintln!("{e}");
+            return ExitCode::from(1);
+        }
+        if cli.bot {
+            return bot(&cli);
+        }
     }
     if let Some(path) = &cli.replay {
         return replay(path, cli.delay, cli.paused);
+    }
+    // The system score file is the only file opened with the ids a setgid
+    // or setuid install lends, and it is opened first (`open_score`); then
+    // they are given up for good (`md_normaluser`), before any file the
+    // player names is touched: `--score-file` (which replaces the system
+    // file, so that is then never opened), `--record`, `--save-file`, a
+    // save to restore, ROGUEOPTS' `file=`, a name typed at the save prompt.
+    let system_score = match &cli.score_file {
+        None => rogue::score::open_score_file(&UnixHost, rogue::score::SCOREFILE.as_bytes()).ok(),
+        Some(_) => None,
+    };
+    if let Err(e) = rogue::host::give_up_privileges() {
+        eprintln!("{e}");
+        return ExitCode::from(1);
     }
     // The original's arguments, as main() reads them.
     let args: Vec<Vec<u8>> = if cli.scores {
@@ -109,6 +131,8 @@ fn main() -> ExitCode {
         },
     };
     let mut g = Game::with(Box::new(UnixHost), Box::new(curses));
+    // Opened above; a failure is told by the game's own open_score.
+    g.scoreboard = rogue::game::ScoreBoard(system_score);
     g.master = cfg!(feature = "wizard");
     g.fixed_dnum = g_seed;
     if let Some(r) = &record {
@@ -123,7 +147,12 @@ fn main() -> ExitCode {
         g.save_path = Some(p.into_vec());
     }
     let exit = g.rogue_main(&args);
-    g.scr.endwin();
+    // The game has given the terminal back where it ends normally; this
+    // only matters on a path that leaves curses on (endwin is a no-op once
+    // curses is off, so the score list stays above the shell's prompt).
+    if !g.scr.isendwin() {
+        g.scr.endwin();
+    }
     if let Some(r) = &record
         && let Err(e) = r.finish(g.outcome)
     {
@@ -131,7 +160,18 @@ fn main() -> ExitCode {
     }
     match exit {
         Exit::Status(s) => ExitCode::from(s.clamp(0, 255) as u8),
-        Exit::Killed(sig) => ExitCode::from((128 + sig).clamp(0, 255) as u8),
+        Exit::Killed(sig) => {
+            // The C dies of the signal where it ends so (^C at the line
+            // read after the score list, once score() has reset SIGINT),
+            // with the terminal as it is then: endwin has already put it
+            // back in its normal mode. What was printed is written first,
+            // as the C's stdout was flushed by the read.
+            use std::io::Write;
+            let _ = std::io::stdout().flush();
+            let _ = std::io::stderr().flush();
+            rogue::signals::die_of(sig);
+            ExitCode::from((128 + sig).clamp(0, 255) as u8)
+        }
         Exit::EndOfInput | Exit::Paused => ExitCode::from(1),
     }
 }
@@ -185,12 +225,13 @@ fn start_record(path: &std::path::Path, cli: &Cli, args: &[Vec<u8>]) -> std::io:
         Some(b"-s" | b"-d") => "scores",
         Some(_) => "saves",
     };
+    // time + pid is the seed, with a pid a real run could have.
+    let (rec_time, rec_pid) = rogue::record::clock_headers(seed, time, host.getpid());
     let mut headers: Vec<(String, String)> = vec![
         ("kind".into(), kind.into()),
         ("seed".into(), seed.to_string()),
-        ("time".into(), time.to_string()),
-        // time + pid is the seed.
-        ("pid".into(), seed.wrapping_sub(time as i32).to_string()),
+        ("time".into(), rec_time.to_string()),
+        ("pid".into(), rec_pid.to_string()),
         ("uid".into(), host.getuid().to_string()),
         ("gid".into(), host.getgid().to_string()),
         ("user".into(), String::from_utf8_lossy(&host.username()).into_owned()),
@@ -225,7 +266,9 @@ fn start_record(path: &std::path::Path, cli: &Cli, args: &[Vec<u8>]) -> std::io:
         Some(p) => p.clone().into_vec(),
         None => rogue::score::SCOREFILE.as_bytes().to_vec(),
     };
-    if let Ok(bytes) = std::fs::read(host.path(&score_path)) {
+    // Read with the player's own rights (the ids are given up by now), a
+    // regular file of a score file's size only.
+    if let Ok(bytes) = rogue::host::read_regular(&host.path(&score_path), rogue::score::FILE_LEN as u64) {
         file.add_in_file("rogue.scr", "scr", &bytes)?;
     }
     Ok(Recording {
@@ -321,7 +364,9 @@ fn replay(path: &std::path::Path, delay: u32, paused: bool) -> ExitCode {
     let mut g = Game::with(Box::new(setup.host), Box::new(curses));
     g.master = setup.master;
     g.rogue_main(&setup.args);
-    g.scr.endwin();
+    if !g.scr.isendwin() {
+        g.scr.endwin();
+    }
     drop(g);
     let _ = std::fs::remove_dir_all(&dir);
     ExitCode::SUCCESS

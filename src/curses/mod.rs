@@ -11,6 +11,7 @@
 pub mod model;
 #[cfg(feature = "ncurses")]
 pub mod term;
+pub mod tty;
 
 use crate::ending::Interrupt;
 
@@ -124,6 +125,10 @@ pub trait Curses: Send {
     /// The game is (or stops being) at the wait for a turn's command, the
     /// wait where a copy of it can be played on (bots and replays care).
     fn command_wait(&mut self, _on: bool) {}
+    /// The game is (or stops being) reading a line with its own editing
+    /// (`get_str`, the wizard's password): a real terminal's Backspace key
+    /// then erases where it sends the tty's erase character.
+    fn line_prompt(&mut self, _on: bool) {}
     /// `initscr()`: start curses (the real terminal is taken over here).
     fn initscr(&mut self) {}
     /// A copy of the screen for a copy of the game (a snapshot). The

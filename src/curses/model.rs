@@ -11,6 +11,7 @@
 
 use std::collections::VecDeque;
 
+use super::tty::{LineDiscipline, SIGINT, SIGQUIT};
 use super::{A_CHARTEXT, A_STANDOUT, Chtype, Curses, Mode, Win};
 use crate::ending::Interrupt;
 
@@ -195,19 +196,27 @@ impl Terminal {
     }
 
     /// Output through the tty in its normal ("cooked") mode: `\n` is CR LF
-    /// (ONLCR), the last row scrolls, a full line wraps (automatic
-    /// margins). As the oracle's terminal emulator (pyte) has it, a
-    /// character written in the last column leaves the cursor one past it
-    /// (`curx == cols`, which a frame then shows), and the next character
-    /// first goes to the start of the next line; a backspace from there
-    /// lands on the column before the last.
+    /// (ONLCR).
     fn write_cooked(&mut self, s: &[u8]) {
         for &b in s {
+            if b == b'\n' {
+                self.write_raw(b"\r\n");
+            } else {
+                self.write_raw(&[b]);
+            }
+        }
+    }
+
+    /// Bytes as the terminal receives them: the last row scrolls, a full
+    /// line wraps (automatic margins). As the oracle's terminal emulator
+    /// (pyte) has it, a character written in the last column leaves the
+    /// cursor one past it (`curx == cols`, which a frame then shows), and
+    /// the next character first goes to the start of the next line; a
+    /// backspace from there lands on the column before the last.
+    pub fn write_raw(&mut self, s: &[u8]) {
+        for &b in s {
             match b {
-                b'\n' => {
-                    self.curx = 0;
-                    self.line_feed();
-                }
+                b'\n' => self.line_feed(),
                 b'\r' => self.curx = 0,
                 b'\x08' => {
                     if self.curx >= self.cols {
@@ -228,100 +237,6 @@ impl Terminal {
                 }
                 _ => {}
             }
-        }
-    }
-
-    /// Keys typed at a line read in the tty's canonical mode, as Linux's
-    /// line discipline takes them with the oracle's settings (ICRNL, ISIG,
-    /// ICANON, ECHO, ECHOE, ECHOK, ECHOCTL, ECHOKE, IEXTEN; erase DEL, kill
-    /// ^U, werase ^W, reprint ^R, lnext ^V, eof ^D, intr ^C, quit ^\\):
-    /// echoed to the screen as the tty echoes them. Returns the line the
-    /// reader gets and the signal a key raised, if any.
-    pub fn canonical_input(&mut self, typed: &[u8]) -> (Vec<u8>, Option<i32>) {
-        let mut buf: Vec<u8> = Vec::new();
-        let mut signal = None;
-        let mut lnext = false;
-        let mut done = false;
-        for &raw in typed {
-            if done {
-                break;
-            }
-            let c = if raw == b'\r' { b'\n' } else { raw };
-            if lnext {
-                lnext = false;
-                self.echo_char(c);
-                buf.push(c);
-                continue;
-            }
-            match c {
-                0x03 | 0x1c => {
-                    // intr, quit: the line so far is thrown away.
-                    self.echo_char(c);
-                    buf.clear();
-                    signal.get_or_insert(if c == 0x03 { 2 } else { 3 });
-                }
-                0x11 | 0x13 => {}
-                0x16 => {
-                    self.write_cooked(b"^\x08");
-                    lnext = true;
-                }
-                0x7f => {
-                    if let Some(e) = buf.pop() {
-                        self.erase_echo(e);
-                    }
-                }
-                0x15 => {
-                    while let Some(e) = buf.pop() {
-                        self.erase_echo(e);
-                    }
-                }
-                0x17 => {
-                    // The word before, after the blanks before it.
-                    while buf.last().is_some_and(|&b| b == b' ' || b == b'\t') {
-                        let e = buf.pop().unwrap_or(b' ');
-                        self.erase_echo(e);
-                    }
-                    while buf.last().is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_') {
-                        let e = buf.pop().unwrap_or(b' ');
-                        self.erase_echo(e);
-                    }
-                }
-                0x12 => {
-                    self.echo_char(c);
-                    self.write_cooked(b"\n");
-                    for b in buf.clone() {
-                        self.echo_char(b);
-                    }
-                }
-                0x04 => done = true,
-                b'\n' => {
-                    self.write_cooked(b"\n");
-                    buf.push(c);
-                    done = true;
-                }
-                _ => {
-                    self.echo_char(c);
-                    buf.push(c);
-                }
-            }
-        }
-        (buf, signal)
-    }
-
-    /// A typed character's echo: a control character as ^X (ECHOCTL).
-    fn echo_char(&mut self, c: u8) {
-        if c < 0x20 && c != b'\t' && c != b'\n' || c == 0x7f {
-            self.write_cooked(&[b'^', c ^ 0x40]);
-        } else {
-            self.write_cooked(&[c]);
-        }
-    }
-
-    /// Rub out a character's echo (ECHOE): two cells for a ^X.
-    fn erase_echo(&mut self, c: u8) {
-        let cells = if c < 0x20 && c != b'\t' || c == 0x7f { 2 } else { 1 };
-        for _ in 0..cells {
-            self.write_cooked(b"\x08 \x08");
         }
     }
 
@@ -346,6 +261,13 @@ pub struct Model {
     input: Box<dyn KeySource>,
     modes: Vec<Mode>,
     keypad: bool,
+    /// The tty's line discipline once a line has been read in its normal
+    /// mode (what was typed and not yet read stays in it).
+    tty: Option<LineDiscipline>,
+    /// stdin's stdio buffer: read from the tty, not yet taken by `fgets`;
+    /// and whether a read saw the end of the file (glibc's EOF sticks).
+    stdin_buf: VecDeque<u8>,
+    stdin_eof: bool,
 }
 
 impl Model {
@@ -362,6 +284,9 @@ impl Model {
             input: Box::new(ScriptedKeys::default()),
             modes: Vec::new(),
             keypad: false,
+            tty: None,
+            stdin_buf: VecDeque::new(),
+            stdin_eof: false,
         };
         for _ in 0..3 {
             m.make_window(lines, cols, 0, 0);
@@ -379,6 +304,30 @@ impl Model {
     /// The standard 24 x 80 screen of the oracle's recordings.
     pub fn standard() -> Self {
         Model::new(24, 80)
+    }
+
+    /// One write of typed bytes to the tty in its normal mode: the echo
+    /// goes to the terminal; an interrupt or quit character kills the
+    /// program (both have their default action by then: score() resets
+    /// SIGINT, setup() SIGQUIT). ^Z stops nothing: the recorder's game
+    /// leads its own session, whose process group is orphaned, where the
+    /// kernel drops SIGTSTP.
+    fn type_to_tty(&mut self, typed: &[u8]) -> Result<(), Interrupt> {
+        let col = usize::try_from(self.term.curx).unwrap_or(0);
+        let tty = self.tty.get_or_insert_with(|| LineDiscipline::new(col));
+        tty.receive(typed);
+        let out = tty.take_output();
+        let signals = tty.take_signals();
+        self.term.write_raw(&out);
+        // SIGINT ends the process at once (a fatal signal without a core
+        // dump); SIGQUIT waits for delivery, so an interrupt after it
+        // still wins.
+        for sig in [SIGINT, SIGQUIT] {
+            if signals.contains(&sig) {
+                return Err(Interrupt::Signal(sig));
+            }
+        }
+        Ok(())
     }
 
     /// Take keys from this source from now on.
@@ -699,6 +648,9 @@ impl Clone for Model {
             input: self.input.box_clone(),
             modes: self.modes.clone(),
             keypad: self.keypad,
+            tty: self.tty.clone(),
+            stdin_buf: self.stdin_buf.clone(),
+            stdin_eof: self.stdin_eof,
         }
     }
 }
@@ -1051,12 +1003,42 @@ impl Curses for Model {
     }
 
     fn read_line(&mut self, max: usize) -> Result<Vec<u8>, Interrupt> {
+        // The recorder types a whole line at once (one write).
         let typed = self.input.line(&self.term)?;
-        let (mut line, signal) = self.term.canonical_input(&typed);
-        if let Some(sig) = signal {
-            return Err(Interrupt::Signal(sig));
+        // The kernel counts the columns of everything written; what came
+        // since the last read is the program's own plain text, which left
+        // the terminal's cursor where that count is.
+        let col = usize::try_from(self.term.curx).unwrap_or(0);
+        self.tty.get_or_insert_with(|| LineDiscipline::new(col)).column = col;
+        self.type_to_tty(&typed)?;
+        // glibc's fgets: take from stdin's buffer up to a newline or
+        // `max - 1` bytes, reading the tty when the buffer is empty; a
+        // read that would wait is a wait for one more key.
+        let mut line = Vec::new();
+        while line.len() + 1 < max {
+            if self.stdin_buf.is_empty() {
+                if self.stdin_eof {
+                    break;
+                }
+                match self.tty.as_mut().and_then(LineDiscipline::read) {
+                    Some(read) if read.is_empty() => {
+                        self.stdin_eof = true;
+                        break;
+                    }
+                    Some(read) => self.stdin_buf.extend(read),
+                    None => {
+                        let k = self.input.key(&self.term)?;
+                        self.type_to_tty(&[k])?;
+                    }
+                }
+                continue;
+            }
+            let Some(b) = self.stdin_buf.pop_front() else { break };
+            line.push(b);
+            if b == b'\n' {
+                break;
+            }
         }
-        line.truncate(max.saturating_sub(1));
         Ok(line)
     }
 
@@ -1103,6 +1085,11 @@ impl Curses for Model {
     }
 
     fn print_raw(&mut self, s: &[u8]) {
+        // Output stopped by ^S at a line read stays unwritten (the program
+        // would wait for a ^Q that never comes).
+        if self.tty.as_ref().is_some_and(|t| t.stopped) {
+            return;
+        }
         self.term.write_cooked(s);
     }
 }
@@ -1218,5 +1205,46 @@ mod tests {
         m.print_raw(b"\nline");
         assert_eq!(m.terminal().row_text(0), "");
         assert_eq!(m.terminal().row_text(23), "line");
+    }
+
+    /// A model after endwin with the prompt of the last line read.
+    fn at_line_read(keys: &[u8]) -> Model {
+        let mut m = Model::standard();
+        m.endwin();
+        m.print_raw(b"[Press return to continue]");
+        m.set_input(Box::new(ScriptedKeys(keys.iter().copied().collect())));
+        m
+    }
+
+    #[test]
+    fn fgets_takes_the_first_line_and_the_rest_is_echoed() {
+        let mut m = at_line_read(b"ab\rcd\n");
+        assert_eq!(m.read_line(10).unwrap(), b"ab\n");
+        assert_eq!(m.terminal().row_text(21), "[Press return to continue]ab");
+        assert_eq!(m.terminal().row_text(22), "cd");
+    }
+
+    #[test]
+    fn fgets_reads_on_past_an_eof_and_waits_for_keys_when_no_line_is_whole() {
+        let mut m = at_line_read(b"ab\x04c\x16\nd\n");
+        // "ab" (ended by ^D), then a literal newline: the read waits for
+        // the next key, and fgets stops at the first newline it gets.
+        assert_eq!(m.read_line(10).unwrap(), b"abc\n");
+        assert_eq!(m.terminal().row_text(22), "[Press return to continue]abc^Jd");
+    }
+
+    #[test]
+    fn an_interrupt_at_a_line_read_drops_the_echo_before_it_and_kills() {
+        let mut m = at_line_read(b"ab\x03\n");
+        assert_eq!(m.read_line(10), Err(Interrupt::Signal(2)));
+        assert_eq!(m.terminal().row_text(22), "[Press return to continue]^C");
+    }
+
+    #[test]
+    fn a_stop_at_a_line_read_holds_every_echo_after_it() {
+        let mut m = at_line_read(b"ab\x13cd\n");
+        assert_eq!(m.read_line(10).unwrap(), b"abcd\n");
+        m.print_raw(b"\nmore");
+        assert_eq!(m.terminal().row_text(23), "[Press return to continue]");
     }
 }

@@ -10,7 +10,7 @@ use ncurses as nc;
 use super::{Chtype, Curses, Mode, Win};
 use crate::consts::ctrl;
 use crate::ending::Interrupt;
-use crate::signals::{hangup_pending, take_interrupt};
+use crate::signals::{hangup_pending, take_interrupt, take_resize};
 
 /// The ncurses screen of the running program. Its copies share the one
 /// terminal.
@@ -24,6 +24,11 @@ pub struct Ncurses {
     replay: Option<Replay>,
     /// The screen size to play at, whatever the terminal's (a replay's).
     size: Option<(i32, i32)>,
+    /// The game is reading a line with its own editing (`get_str`).
+    line_prompt: bool,
+    /// The terminal's Backspace key (terminfo `kbs`) is the tty's erase
+    /// character.
+    backspace_is_erase: bool,
 }
 
 /// What `--record` does with the keys the game reads: the bytes (as the
@@ -59,7 +64,15 @@ impl Ncurses {
     /// The terminal, not yet taken over: `initscr` does that (so that
     /// `rogue -s` and failed restores never touch curses).
     pub fn new() -> Self {
-        Ncurses { wins: Vec::new(), started: false, key_log: None, replay: None, size: None }
+        Ncurses {
+            wins: Vec::new(),
+            started: false,
+            key_log: None,
+            replay: None,
+            size: None,
+            line_prompt: false,
+            backspace_is_erase: false,
+        }
     }
 
     /// Tell `log` every key the game reads from now on.
@@ -84,7 +97,14 @@ impl Ncurses {
             if hangup_pending() {
                 return Err(Interrupt::Hangup);
             }
-            match std::io::Read::read(&mut lock, &mut byte) {
+            let got = std::io::Read::read(&mut lock, &mut byte);
+            // ^C (while reading or just before the line came): every line
+            // read comes after score() has given SIGINT its default
+            // action back, which kills.
+            if take_interrupt() {
+                return Err(Interrupt::Signal(2));
+            }
+            match got {
                 Ok(1) => {
                     line.push(byte[0]);
                     if byte[0] == b'\n' {
@@ -130,6 +150,13 @@ impl Ncurses {
             }
             nc::wtimeout(win, if r.paused { -1 } else { r.delay_ms });
             let c = nc::wgetch(win);
+            if c == nc::ERR && take_resize() {
+                // A resize, not the end of a delay.
+                if let Err(e) = follow_resize() {
+                    break Err(e);
+                }
+                continue;
+            }
             let step = match c {
                 nc::ERR => true,
                 c if c == i32::from(b' ') => {
@@ -245,6 +272,11 @@ impl Curses for Ncurses {
             }
             self.wins = vec![Some(nc::stdscr()), Some(nc::curscr())];
             self.started = true;
+            let erase = nc::erasechar().map(|c| c as u32);
+            self.backspace_is_erase = match (tistr(c"kbs").as_deref(), erase) {
+                (Some(&[k]), Some(e)) => u32::from(k) == e,
+                _ => false,
+            };
         }
     }
 
@@ -357,7 +389,18 @@ impl Curses for Ncurses {
         if self.replay.is_some() {
             return Ok(self.replay_key(self.w(w))? & 0x7f);
         }
-        let c = md_readchar(self.w(w))?;
+        // DEVIATION: the C maps the Backspace key (KEY_BACKSPACE) to ^H
+        // everywhere, so where the key sends the tty's erase character
+        // (DEL on nearly every terminal today) it never erases in a line
+        // prompt; there we give the erase character. Under vt100 (kbs ^H,
+        // erase DEL, as the goldens are recorded) nothing changes; test:
+        // terminal_backspace_erases_in_line_prompts.
+        let backspace = if self.line_prompt && self.backspace_is_erase {
+            i32::from(self.erasechar())
+        } else {
+            i32::from(ctrl(b'H'))
+        };
+        let c = md_readchar(self.w(w), backspace)?;
         self.logged(&[c]);
         Ok(c)
     }
@@ -369,14 +412,24 @@ impl Curses for Ncurses {
             let b = self.replay_key(self.w(w))?;
             return Ok(if b == 0x08 { nc::KEY_BACKSPACE } else { i32::from(b) });
         }
-        // A hangup noted while the game was busy: do not block first.
-        if hangup_pending() {
-            return Err(Interrupt::Hangup);
-        }
-        let c = nc::wgetch(self.w(w));
-        if hangup_pending() {
-            return Err(Interrupt::Hangup);
-        }
+        let c = loop {
+            // A hangup noted while the game was busy: do not block first.
+            if hangup_pending() {
+                return Err(Interrupt::Hangup);
+            }
+            if take_resize() {
+                follow_resize()?;
+            }
+            let c = nc::wgetch(self.w(w));
+            if hangup_pending() {
+                return Err(Interrupt::Hangup);
+            }
+            if (c == nc::ERR && take_resize()) || c == nc::KEY_RESIZE {
+                follow_resize()?;
+                continue;
+            }
+            break c;
+        };
         // The byte that makes the model's wgetnstr do the same: the arrow
         // and enter keys it knows as their bytes, other function keys
         // (which only beep) not at all.
@@ -391,6 +444,10 @@ impl Curses for Ncurses {
 
     fn beep(&mut self) {
         nc::beep();
+    }
+
+    fn line_prompt(&mut self, on: bool) {
+        self.line_prompt = on;
     }
 
     fn getpass(&mut self, prompt: &[u8]) -> Result<Vec<u8>, Interrupt> {
@@ -495,7 +552,13 @@ impl Curses for Ncurses {
     }
 
     fn endwin(&mut self) {
-        if self.started {
+        // DEVIATION: the C's exit path ends curses a second time, which on
+        // a terminal with an alternate screen puts the shell's prompt over
+        // the score list; here only when curses is on.
+        // test: terminal_exit_leaves_the_scores_above_the_prompt
+        // A second endwin() would move the cursor again (to where the
+        // game's bottom line was) and write over what was printed since.
+        if self.started && !nc::isendwin() {
             nc::endwin();
         }
     }
@@ -534,7 +597,9 @@ impl Curses for Ncurses {
 /// escape sequences of the terminals the original knew into commands. A
 /// lone ESC is told from the start of a sequence by waiting a tenth of a
 /// second for more (`halfdelay(1)`); every answer is masked to 7 bits.
-fn md_readchar(win: nc::WINDOW) -> Result<u8, Interrupt> {
+///
+/// `backspace` is what the Backspace key (`KEY_BACKSPACE`) gives.
+fn md_readchar(win: nc::WINDOW, backspace: i32) -> Result<u8, Interrupt> {
     #[derive(PartialEq)]
     enum M {
         Normal,
@@ -556,6 +621,9 @@ fn md_readchar(win: nc::WINDOW) -> Result<u8, Interrupt> {
             nc::raw();
             return Err(Interrupt::Hangup);
         }
+        if take_resize() {
+            follow_resize()?;
+        }
         let mut ch = nc::wgetch(win);
         if hangup_pending() {
             nc::nocbreak();
@@ -567,6 +635,12 @@ fn md_readchar(win: nc::WINDOW) -> Result<u8, Interrupt> {
             nc::nocbreak();
             nc::raw();
             return Ok(3);
+        }
+        if (ch == nc::ERR && take_resize()) || ch == nc::KEY_RESIZE {
+            // The read was cut short by a resize (or ncurses saw one, on
+            // coming back from a shell): read again.
+            follow_resize()?;
+            continue;
         }
         if ch == nc::ERR {
             // Timed out waiting for the rest of a sequence: it was an ESC.
@@ -700,7 +774,7 @@ fn md_readchar(win: nc::WINDOW) -> Result<u8, Interrupt> {
             514 => c(ctrl(b'H')),
             516 => c(ctrl(b'L')),
             518 | 519 => c(ctrl(b'K')),
-            nc::KEY_BACKSPACE => c(ctrl(b'H')),
+            nc::KEY_BACKSPACE => backspace,
             other => other,
         };
     };
@@ -716,4 +790,111 @@ fn upper(c: i32) -> u8 {
 
 fn lower(c: i32) -> u8 {
     (c as u8).to_ascii_lowercase()
+}
+
+/// A terminfo string capability of the terminal, as bytes; `None` when
+/// the terminal has no such capability.
+fn tistr(cap: &std::ffi::CStr) -> Option<Vec<u8>> {
+    // SAFETY: tigetstr takes a C string and returns NULL, (char *) -1 or a
+    // pointer to a NUL-terminated string in the loaded terminfo entry,
+    // which is copied at once.
+    unsafe {
+        let p = nc::ll::tigetstr(cap.as_ptr());
+        if p.is_null() || p as isize == -1 {
+            return None;
+        }
+        Some(std::ffi::CStr::from_ptr(p).to_bytes().to_vec())
+    }
+}
+
+/// The terminal's size (rows, columns) as the kernel knows it now.
+fn window_size() -> Option<(i32, i32)> {
+    // SAFETY: TIOCGWINSZ fills the winsize value owned here.
+    let ws = unsafe {
+        let mut ws: libc::winsize = std::mem::zeroed();
+        if libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut ws) != 0 {
+            return None;
+        }
+        ws
+    };
+    (ws.ws_row > 0 && ws.ws_col > 0).then(|| (i32::from(ws.ws_row), i32::from(ws.ws_col)))
+}
+
+/// The window changed size (SIGWINCH). ncurses is never told: the game
+/// keeps its screen (LINES x COLS), so nothing of it is lost. While the
+/// window is smaller than that the player is told so and keys are ignored;
+/// once it is large enough again the whole screen is drawn again from
+/// curses' copy, as ^R does, without the game seeing a key.
+///
+/// DEVIATION: the C lets ncurses shrink its windows to the new size and
+/// reads the resize as a key ("Illegal command '^Z'"), losing what fell
+/// outside until the level changes; here a resize costs nothing; test:
+/// terminal_resize_loses_nothing.
+fn follow_resize() -> Result<(), Interrupt> {
+    let need = (nc::LINES(), nc::COLS());
+    let mut told: Option<(i32, i32)> = None;
+    loop {
+        let now = window_size();
+        match now {
+            Some((rows, cols)) if rows < need.0 || cols < need.1 => {
+                if told != now {
+                    let mut out = std::io::stdout().lock();
+                    if let Some(clear) = tistr(c"clear") {
+                        let _ = out.write_all(&without_padding(&clear));
+                    }
+                    let text = format!(
+                        "This window is {cols}x{rows}; Rogue needs {}x{}.\r\nMake it larger to go on.",
+                        need.1, need.0
+                    );
+                    let _ = out.write_all(text.as_bytes());
+                    let _ = out.flush();
+                    told = now;
+                }
+            }
+            _ => break,
+        }
+        // Look again a few times a second (a signal that comes between
+        // the look and the wait would otherwise be missed), throwing away
+        // any key typed meanwhile.
+        let mut fds = libc::pollfd { fd: libc::STDIN_FILENO, events: libc::POLLIN, revents: 0 };
+        // SAFETY: poll gets one valid pollfd; read gets a valid one-byte
+        // buffer owned here, and is called only when a byte is waiting.
+        unsafe {
+            if libc::poll(&mut fds, 1, 100) > 0 && fds.revents & libc::POLLIN != 0 {
+                let mut byte = 0u8;
+                if libc::read(libc::STDIN_FILENO, (&mut byte as *mut u8).cast(), 1) <= 0 {
+                    // End of input: do not spin.
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                }
+            } else if fds.revents & (libc::POLLHUP | libc::POLLERR) != 0 {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+        }
+        if hangup_pending() {
+            return Err(Interrupt::Hangup);
+        }
+        take_resize();
+    }
+    nc::clearok(nc::curscr(), true);
+    nc::wrefresh(nc::curscr());
+    Ok(())
+}
+
+/// A terminfo string without its padding (`$<50>`), which only a
+/// terminal of old needed, as bytes to write.
+fn without_padding(s: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == b'$'
+            && s.get(i + 1) == Some(&b'<')
+            && let Some(end) = s[i..].iter().position(|&b| b == b'>')
+        {
+            i += end + 1;
+            continue;
+        }
+        out.push(s[i]);
+        i += 1;
+    }
+    out
 }

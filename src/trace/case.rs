@@ -4,6 +4,10 @@ use std::path::{Path, PathBuf};
 
 use super::TraceError;
 
+/// The largest case or input file read (a record of a long game is some
+/// hundreds of kilobytes).
+pub const MAX_CASE: u64 = 16 << 20;
+
 /// A parsed case: its header fields in order, its body and where it lives.
 #[derive(Clone, Debug)]
 pub struct Case {
@@ -22,7 +26,9 @@ pub struct Case {
 impl Case {
     /// Read and parse the case file at `path`.
     pub fn read(path: &Path) -> Result<Case, TraceError> {
-        let text = std::fs::read(path).map_err(|e| TraceError::Io(path.to_path_buf(), e))?;
+        // A regular file of a sane size only (a FIFO or /dev/zero named as a
+        // case is refused before anything is read).
+        let text = crate::host::read_regular(path, MAX_CASE).map_err(|e| TraceError::Io(path.to_path_buf(), e))?;
         let text =
             String::from_utf8(text).map_err(|_| TraceError::Parse(format!("{}: not UTF-8 text", path.display())))?;
         Case::parse(path, &text)

@@ -161,7 +161,9 @@ fn prepare_dir(case: &Case, dir: &Path) -> Result<(), TraceError> {
             return Err(TraceError::Parse(format!("{}: bad in-file {v:?}", case.path.display())));
         };
         let dst = dir.join(path);
-        std::fs::copy(&src, &dst).map_err(|e| TraceError::Io(src.clone(), e))?;
+        let bytes =
+            crate::host::read_regular(&src, super::case::MAX_CASE).map_err(|e| TraceError::Io(src.clone(), e))?;
+        std::fs::write(&dst, bytes).map_err(|e| TraceError::Io(dst.clone(), e))?;
         use std::os::unix::fs::PermissionsExt;
         let _ = std::fs::set_permissions(&dst, std::fs::Permissions::from_mode(0o644));
     }
@@ -183,6 +185,7 @@ pub struct Setup {
 /// `dir` (which is made empty and given the case's input files).
 pub fn setup(case: &Case, dir: &Path) -> Result<Setup, TraceError> {
     let master = case.kind == "wizard";
+    crate::record::check_case_files(case).map_err(TraceError::Parse)?;
     let keys = decode_body(&case.body).map_err(|e| TraceError::Parse(format!("{}: {e}", case.path.display())))?;
     let user = case.require("user")?.to_string();
     let mut home = case.require("home")?.to_string();
@@ -275,7 +278,13 @@ pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
             log.frame(&format!("exit {},{} signal={sig}", screen.cury, screen.curx), &screen);
             log.out.push_str("END exit\n");
         }
-        Exit::EndOfInput | Exit::Paused => log.out.push_str("END eof\n"),
+        // Out of keys while the program still waits: the recorder killed
+        // it (SIGKILL) and took the last frame.
+        Exit::EndOfInput => {
+            log.frame(&format!("exit {},{} signal=9", screen.cury, screen.curx), &screen);
+            log.out.push_str("END exit\n");
+        }
+        Exit::Paused => log.out.push_str("END eof\n"),
     }
     if temporary {
         let _ = std::fs::remove_dir_all(&dir);

@@ -1,0 +1,242 @@
+"""Gymnasium environments over the Rust port of Rogue 5.4.4.
+
+One environment class, :class:`RogueEnv`, with a ``task`` that chooses the
+reward; the registered ids are thin variants of it (see ``__init__``).
+
+Rewards (``g`` is the gold, ``d`` the deepest level reached; both read from
+the game at each wait for a command, and at the end of the game, where a
+winner's gold includes what the pack sold for):
+
+* ``Rogue-v0`` (task ``score``): ``(g_t - g_{t-1}) + 50 * (d_t - d_{t-1})``
+* ``RogueDescend-v0`` (``descend``): ``d_t - d_{t-1}`` (1 per new deepest level)
+* ``RogueGold-v0`` (``gold``): ``g_t - g_{t-1}``
+* ``RogueAmulet-v0`` (``amulet``): 1 when the game ends in a victory (out of
+  the dungeon with the Amulet of Yendor), else 0.
+
+An episode terminates when the game is over (death, quit, victory, a save,
+and the tombstone and score list after them have been answered: the game
+is over when it waits for nothing) and is truncated after
+``max_episode_steps`` steps (10,000 by default, by Gymnasium's TimeLimit).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from . import _native
+from .actions import ACTIONS, KEYS
+
+ROWS, COLS = _native.ROWS, _native.COLS
+PACK, NAME = _native.PACK, _native.NAME
+
+#: ``blstats`` indices.
+BLSTATS_INDICES = {
+    "depth": 0,
+    "gold": 1,
+    "hp": 2,
+    "max_hp": 3,
+    "str": 4,
+    "max_str": 5,
+    "ac": 6,
+    "exp_level": 7,
+    "exp_points": 8,
+    "hunger": 9,
+    "moves": 10,
+    "max_depth": 11,
+    "amulet": 12,
+}
+(BL_DEPTH, BL_GOLD, BL_HP, BL_MAX_HP, BL_STR, BL_MAX_STR, BL_AC, BL_EXP_LEVEL,
+ BL_EXP, BL_HUNGER, BL_MOVES, BL_MAX_DEPTH, BL_AMULET) = range(13)
+
+#: ``wait`` values.
+WAITS = ("command", "key", "line", "over")
+WAIT_COMMAND, WAIT_KEY, WAIT_LINE, WAIT_OVER = range(4)
+
+_I32 = np.iinfo(np.int32)
+
+
+def observation_space() -> spaces.Dict:
+    """The observation of one game."""
+    u8 = np.uint8
+    return spaces.Dict(
+        {
+            "tty_chars": spaces.Box(0, 255, (ROWS, COLS), u8),
+            "tty_attrs": spaces.Box(0, 1, (ROWS, COLS), u8),
+            "tty_cursor": spaces.Box(0, max(ROWS, COLS) - 1, (2,), np.int16),
+            "blstats": spaces.Box(_I32.min, _I32.max, (len(BLSTATS_INDICES),), np.int32),
+            "message": spaces.Box(0, 255, (COLS,), u8),
+            "inventory": spaces.Dict(
+                {
+                    "letters": spaces.Box(0, 255, (PACK,), u8),
+                    "types": spaces.Box(0, 255, (PACK,), u8),
+                    "names": spaces.Box(0, 255, (PACK, NAME), u8),
+                }
+            ),
+            "wait": spaces.Discrete(len(WAITS)),
+        }
+    )
+
+
+def _start_args(seed: int, options: dict | None, defaults: dict) -> tuple:
+    opts = dict(defaults)
+    for k, v in (options or {}).items():
+        if k not in ("user", "rogueopts", "time"):
+            raise ValueError(f"unknown reset option {k!r} (user, rogueopts, time)")
+        opts[k] = v
+    seed = int(seed)
+    if not _I32.min <= seed <= _I32.max:
+        raise ValueError("the game's seed (dnum) is a signed 32-bit number")
+    time = opts.get("time")
+    return (seed, opts.get("user"), opts.get("rogueopts"), None if time is None else int(time))
+
+
+class RogueEnv(gym.Env):
+    """The whole game of Rogue 5.4.4; see the module documentation.
+
+    ``reset(seed=N, options={"user": ..., "rogueopts": ..., "time": ...})``:
+    ``N`` is the game's own seed (a case file's ``seed``, the ``dnum``), the
+    options are a case file's headers of the same names (defaults: user
+    ``rodney``, no ROGUEOPTS, time 1700000000). Without a seed, the first
+    game's seed is drawn from ``np_random`` and each later one follows from
+    the one before (:func:`rogue544._native.next_seed`).
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 30}
+
+    def __init__(self, task: str = "score", render_mode: str | None = None,
+                 user: str | None = None, rogueopts: str | None = None, time: int | None = None):
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}")
+        self.task = task
+        self.render_mode = render_mode
+        self._defaults = {"user": user, "rogueopts": rogueopts, "time": time}
+        self.observation_space = observation_space()
+        self.action_space = spaces.Discrete(len(ACTIONS))
+        self._game: _native.Game | None = None
+        self._seed: int | None = None
+
+    # -- the Gymnasium API ---------------------------------------------
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        # A game's seed may be negative (a case's dnum); numpy's may not.
+        super().reset(seed=None if seed is None else int(seed) & 0xFFFFFFFF)
+        if seed is not None:
+            game_seed = seed
+        elif self._seed is None:
+            game_seed = int(self.np_random.integers(0, _I32.max))
+        else:
+            game_seed = _native.next_seed(self._seed)
+        args = _start_args(game_seed, options, self._defaults)
+        if self._game is None:
+            self._game = _native.Game(*args, task=self.task)
+        else:
+            self._game.reset(*args)
+        self._seed = args[0]
+        if self.render_mode == "human":
+            self.render()
+        return self._game.observe(), {"seed": self._seed}
+
+    def step(self, action):
+        return self.step_key(int(KEYS[int(action)]))
+
+    def step_key(self, key):
+        """Type any byte (an int 0-255 or a one-byte bytes/str); returns what
+        :meth:`step` returns."""
+        if self._game is None:
+            raise gym.error.ResetNeeded("call reset() before step()")
+        if isinstance(key, (bytes, bytearray, str)):
+            if len(key) != 1:
+                raise ValueError("one key at a time")
+            key = ord(key)
+        obs, reward, over = self._game.step(int(key))
+        info: dict[str, Any] = {}
+        if over:
+            info = self._outcome_info()
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, over, False, info
+
+    def render(self):
+        if self._game is None:
+            return None
+        text = "\n".join(self._game.rows())
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        self._game = None
+
+    # -- beyond Gymnasium ----------------------------------------------
+
+    def clone_state(self):
+        """An opaque, picklable moment of the game (restorable any number of
+        times, in this process or another)."""
+        self._need_game()
+        return self._game.clone_state()
+
+    def restore_state(self, state) -> None:
+        """Go back to a moment from :meth:`clone_state`."""
+        if self._game is None:
+            self._game = _native.Game(0, task=self.task)
+        self._game.restore_state(state)
+        self._seed = self._game.seed()
+
+    def observe(self):
+        """The current observation (fresh arrays)."""
+        self._need_game()
+        return self._game.observe()
+
+    def record(self, path) -> None:
+        """Write the game so far as a ``.case`` record (``rogue --replay`` and
+        ``rogue-trace`` play it again). The file name must end ``.case``."""
+        self._need_game()
+        self._game.record(str(path))
+
+    def keys(self) -> bytes:
+        """Every key the game has read since its start."""
+        self._need_game()
+        return self._game.keys()
+
+    def screen(self) -> list[str]:
+        """The screen's rows as text."""
+        self._need_game()
+        return self._game.rows()
+
+    def _need_game(self):
+        if self._game is None:
+            raise gym.error.ResetNeeded("call reset() first")
+
+    def _outcome_info(self) -> dict[str, Any]:
+        o = self._game.outcome()
+        if o is None:
+            return {}
+        ending, killer, gold, max_level = o
+        return {"ending": ending, "killer": killer, "gold": gold, "max_level": max_level}
+
+
+def message_text(obs) -> str:
+    """The ``message`` array as text."""
+    return bytes(obs["message"]).rstrip(b"\0").decode("latin-1")
+
+
+def inventory_list(obs) -> list[tuple[str, str, str]]:
+    """The ``inventory`` arrays as (letter, type, name) triples."""
+    inv = obs["inventory"]
+    out = []
+    for i in range(PACK):
+        if inv["letters"][i] == 0:
+            break
+        name = bytes(inv["names"][i]).rstrip(b"\0").decode("latin-1")
+        out.append((chr(inv["letters"][i]), chr(inv["types"][i]), name))
+    return out
+
+
+def screen_text(obs) -> list[str]:
+    """The ``tty_chars`` array as rows of text (trailing blanks removed)."""
+    return [bytes(r).decode("latin-1").rstrip() for r in obs["tty_chars"]]

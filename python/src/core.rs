@@ -1,0 +1,423 @@
+//! Everything this package uses of the game crate, in one place: one game
+//! as an environment sees it (keys in, fixed-size arrays out), with the
+//! rewards, snapshots and records built on `rogue::session`.
+
+use std::path::Path;
+
+use rogue::curses::{A_CHARTEXT, A_STANDOUT};
+use rogue::session::{Config, HeroState, Observation, Session, Snapshot, Wait};
+
+pub const ROWS: usize = 24;
+pub const COLS: usize = 80;
+pub const CELLS: usize = ROWS * COLS;
+/// Pack slots in the observation (the pack holds at most 23 things; one
+/// per letter is room enough).
+pub const PACK: usize = 26;
+/// Bytes of a pack name (the inventory's lines are cut at the screen's
+/// width anyway).
+pub const NAME: usize = 80;
+pub const BLSTATS: usize = 13;
+
+/// The indices of `blstats`.
+pub mod bl {
+    pub const DEPTH: usize = 0;
+    pub const GOLD: usize = 1;
+    pub const HP: usize = 2;
+    pub const MAX_HP: usize = 3;
+    pub const STR: usize = 4;
+    pub const MAX_STR: usize = 5;
+    pub const AC: usize = 6;
+    pub const EXP_LEVEL: usize = 7;
+    pub const EXP: usize = 8;
+    pub const HUNGER: usize = 9;
+    pub const MOVES: usize = 10;
+    pub const MAX_DEPTH: usize = 11;
+    pub const AMULET: usize = 12;
+}
+
+/// Gold for each new deepest level in `Rogue-v0`'s reward.
+pub const DEPTH_BONUS: f64 = 50.0;
+
+/// What a task rewards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// Gold gained plus [`DEPTH_BONUS`] per new deepest level.
+    Score,
+    /// 1 per new deepest level.
+    Descend,
+    /// Gold gained.
+    Gold,
+    /// 1 for leaving the dungeon with the Amulet (a victory), else 0.
+    Amulet,
+}
+
+impl Task {
+    pub fn parse(name: &str) -> Option<Task> {
+        Some(match name {
+            "score" => Task::Score,
+            "descend" => Task::Descend,
+            "gold" => Task::Gold,
+            "amulet" => Task::Amulet,
+            _ => return None,
+        })
+    }
+}
+
+/// How a game starts: what `reset(seed=, options=)` says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Start {
+    pub seed: i32,
+    pub user: String,
+    pub rogueopts: Option<String>,
+    pub time: i64,
+}
+
+impl Start {
+    pub fn config(&self) -> Config {
+        Config {
+            seed: self.seed,
+            user: self.user.clone(),
+            rogueopts: self.rogueopts.clone(),
+            time: self.time,
+            ..Config::default()
+        }
+    }
+
+    pub fn default_user() -> String {
+        Config::default().user
+    }
+
+    pub fn default_time() -> i64 {
+        Config::default().time
+    }
+
+    /// Bytes for a pickled state: the start, then the keys.
+    fn encode(&self, keys: &[u8], out: &mut Vec<u8>) {
+        out.extend_from_slice(b"R544");
+        out.extend_from_slice(&self.seed.to_le_bytes());
+        out.extend_from_slice(&self.time.to_le_bytes());
+        let field = |out: &mut Vec<u8>, b: &[u8]| {
+            out.extend_from_slice(&(b.len() as u32).to_le_bytes());
+            out.extend_from_slice(b);
+        };
+        field(out, self.user.as_bytes());
+        match &self.rogueopts {
+            Some(o) => {
+                out.push(1);
+                field(out, o.as_bytes());
+            }
+            None => out.push(0),
+        }
+        field(out, keys);
+    }
+}
+
+/// A byte reader for [`Start::encode`]'s format.
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        if self.0.len() < n {
+            return None;
+        }
+        let (a, b) = self.0.split_at(n);
+        self.0 = b;
+        Some(a)
+    }
+    fn field(&mut self) -> Option<&'a [u8]> {
+        let n = u32::from_le_bytes(self.take(4)?.try_into().ok()?) as usize;
+        self.take(n)
+    }
+}
+
+fn decode(bytes: &[u8]) -> Option<(Start, Vec<u8>)> {
+    let mut r = Reader(bytes);
+    if r.take(4)? != b"R544" {
+        return None;
+    }
+    let seed = i32::from_le_bytes(r.take(4)?.try_into().ok()?);
+    let time = i64::from_le_bytes(r.take(8)?.try_into().ok()?);
+    let user = String::from_utf8(r.field()?.to_vec()).ok()?;
+    let rogueopts = match r.take(1)?[0] {
+        0 => None,
+        _ => Some(String::from_utf8(r.field()?.to_vec()).ok()?),
+    };
+    let keys = r.field()?.to_vec();
+    Some((Start { seed, user, rogueopts, time }, keys))
+}
+
+/// A moment of a game: the start and every key since (which is all a
+/// game is, so it restores exactly anywhere), and, in the process that
+/// took it, the session's own snapshot (which restores without replaying).
+#[derive(Clone)]
+pub struct State {
+    pub start: Start,
+    pub keys: Vec<u8>,
+    snap: Option<Snapshot>,
+    hero: HeroState,
+}
+
+impl State {
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.keys.len() + 64);
+        self.start.encode(&self.keys, &mut out);
+        out
+    }
+
+    pub fn from_bytes(bytes: &[u8]) -> Option<State> {
+        let (start, keys) = decode(bytes)?;
+        Some(State { start, keys, snap: None, hero: HeroState::default() })
+    }
+}
+
+/// The observation's arrays for one game, as flat slices (a single env's
+/// fresh arrays, or one row of a vector env's).
+pub struct Out<'a> {
+    pub chars: &'a mut [u8],
+    pub attrs: &'a mut [u8],
+    pub cursor: &'a mut [i16],
+    pub blstats: &'a mut [i32],
+    pub message: &'a mut [u8],
+    pub inv_letters: &'a mut [u8],
+    pub inv_types: &'a mut [u8],
+    pub inv_names: &'a mut [u8],
+}
+
+/// One game under an environment.
+pub struct Game {
+    session: Session,
+    start: Start,
+    task: Task,
+    /// Every key the game has read since it started.
+    keys: Vec<u8>,
+    /// The hero at the last command wait (what the observation shows
+    /// until the next).
+    hero: HeroState,
+}
+
+/// The wait as the observation's `wait` number.
+pub fn wait_index(w: Wait) -> i64 {
+    match w {
+        Wait::Command => 0,
+        Wait::Key => 1,
+        Wait::Line => 2,
+        Wait::Over => 3,
+    }
+}
+
+impl Game {
+    pub fn new(start: Start, task: Task) -> Game {
+        let session = Session::new(&start.config());
+        let mut g = Game { session, start, task, keys: Vec::new(), hero: HeroState::default() };
+        g.look();
+        g
+    }
+
+    /// Leave this game for a new one.
+    pub fn reset(&mut self, start: Start) {
+        self.session.new_game(&start.config());
+        self.start = start;
+        self.keys.clear();
+        self.hero = HeroState::default();
+        self.look();
+    }
+
+    fn look(&mut self) {
+        // Only a command wait has a state to read: elsewhere asking costs
+        // a round trip for nothing.
+        if self.session.observation().wait != Wait::Command {
+            return;
+        }
+        if let Some(h) = self.session.state() {
+            self.hero = h;
+        }
+    }
+
+    pub fn obs(&self) -> &Observation {
+        self.session.observation()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.session.observation().is_over()
+    }
+
+    pub fn start(&self) -> &Start {
+        &self.start
+    }
+
+    pub fn keys(&self) -> &[u8] {
+        &self.keys
+    }
+
+    /// Type a key; the reward it earned.
+    pub fn step(&mut self, key: u8) -> f64 {
+        if self.is_over() {
+            return 0.0;
+        }
+        let before = (self.hero.gold, self.hero.max_depth);
+        self.keys.push(key);
+        self.session.send(key);
+        self.look();
+        let over = self.session.observation().outcome.as_ref();
+        let gold = match over {
+            // A winner's gold includes what the pack sold for.
+            Some(o) if o.crashed.is_none() => o.gold.max(self.hero.gold),
+            _ => self.hero.gold,
+        };
+        let won = over.is_some_and(|o| o.ending == Some(rogue::ending::Ending::Won));
+        let d_gold = f64::from(gold - before.0);
+        let d_depth = f64::from((self.hero.max_depth - before.1).max(0));
+        match self.task {
+            Task::Score => d_gold + DEPTH_BONUS * d_depth,
+            Task::Descend => d_depth,
+            Task::Gold => d_gold,
+            Task::Amulet => f64::from(u8::from(won)),
+        }
+    }
+
+    pub fn won(&self) -> bool {
+        self.obs().outcome.as_ref().is_some_and(|o| o.ending == Some(rogue::ending::Ending::Won))
+    }
+
+    /// This moment, to come back to.
+    pub fn clone_state(&mut self) -> State {
+        let snap = self.session.snapshot();
+        State { start: self.start.clone(), keys: self.keys.clone(), snap: Some(snap), hero: self.hero.clone() }
+    }
+
+    /// Back to a moment (of this game or any other).
+    pub fn restore_state(&mut self, s: &State) {
+        match &s.snap {
+            Some(snap) => {
+                self.session.restore(snap);
+                self.hero = s.hero.clone();
+            }
+            None => {
+                // From bytes: the game again from its start, key by key.
+                self.session.new_game(&s.start.config());
+                self.hero = HeroState::default();
+                self.look();
+                for &k in &s.keys {
+                    self.session.send(k);
+                    self.look();
+                }
+            }
+        }
+        self.start = s.start.clone();
+        self.keys = s.keys.clone();
+        self.look();
+    }
+
+    /// The game so far as a `.case` record that `rogue --replay` and
+    /// `rogue-trace` play again.
+    pub fn record(&self, path: &Path) -> std::io::Result<()> {
+        let s = &self.start;
+        let home = format!("/home/{}/", s.user);
+        let mut headers = vec![
+            ("kind".to_string(), "games".to_string()),
+            ("seed".into(), s.seed.to_string()),
+            ("time".into(), s.time.to_string()),
+            ("pid".into(), s.seed.wrapping_sub(s.time as i32).to_string()),
+            ("uid".into(), "1000".into()),
+            ("gid".into(), "1000".into()),
+            ("user".into(), s.user.clone()),
+            ("home".into(), home.clone()),
+            ("cwd".into(), home.trim_end_matches('/').to_string()),
+            ("term".into(), "vt100".into()),
+            ("lines".into(), ROWS.to_string()),
+            ("cols".into(), COLS.to_string()),
+            ("tz".into(), "UTC".into()),
+        ];
+        if let Some(o) = &s.rogueopts {
+            headers.push(("rogueopts".into(), o.clone()));
+        }
+        let mut file = rogue::record::RecordFile::create(path, headers)?;
+        file.push(&self.keys)?;
+        let ends = match &self.obs().outcome {
+            Some(o) => rogue::record::ends_word(o.ending),
+            None => "signal",
+        };
+        file.finish(ends)
+    }
+
+    /// Fill one game's arrays (every byte of them).
+    pub fn fill(&self, out: Out<'_>) {
+        let o = self.obs();
+        let t = &o.screen;
+        if t.lines as usize == ROWS && t.cols as usize == COLS && t.cells.len() == CELLS {
+            for (c, &cell) in out.chars.iter_mut().zip(&t.cells) {
+                *c = (cell & A_CHARTEXT) as u8;
+            }
+            for (a, &cell) in out.attrs.iter_mut().zip(&t.cells) {
+                *a = u8::from(cell & A_STANDOUT != 0);
+            }
+        } else {
+            // Another screen size: its top left corner, blanks past it.
+            for y in 0..ROWS {
+                for x in 0..COLS {
+                    let i = y * COLS + x;
+                    let inside = (y as i32) < t.lines && (x as i32) < t.cols;
+                    out.chars[i] = if inside { o.ch(y as i32, x as i32) } else { b' ' };
+                    out.attrs[i] = u8::from(inside && o.standout(y as i32, x as i32));
+                }
+            }
+        }
+        let (cy, cx) = o.cursor();
+        out.cursor[0] = cy as i16;
+        out.cursor[1] = cx as i16;
+        let h = &self.hero;
+        let b = out.blstats;
+        b[bl::DEPTH] = h.depth;
+        b[bl::GOLD] = h.gold;
+        b[bl::HP] = h.hp;
+        b[bl::MAX_HP] = h.max_hp;
+        b[bl::STR] = h.str;
+        b[bl::MAX_STR] = h.max_str;
+        b[bl::AC] = h.arm;
+        b[bl::EXP_LEVEL] = h.exp_level;
+        b[bl::EXP] = h.exp;
+        b[bl::HUNGER] = h.hunger;
+        b[bl::MOVES] = i32::try_from(o.keys).unwrap_or(i32::MAX);
+        b[bl::MAX_DEPTH] = h.max_depth;
+        b[bl::AMULET] = i32::from(h.amulet);
+        // The top line (the first row of `tty_chars`), trailing blanks and
+        // a `--More--` removed.
+        let top = &out.chars[..COLS];
+        let mut n = top.iter().rposition(|&c| c != b' ').map_or(0, |i| i + 1);
+        if top[..n].ends_with(b"--More--") {
+            n -= 8;
+            while n > 0 && top[n - 1] == b' ' {
+                n -= 1;
+            }
+        }
+        out.message[..n].copy_from_slice(&top[..n]);
+        out.message[n..].fill(0);
+        out.inv_letters.fill(0);
+        out.inv_types.fill(0);
+        out.inv_names.fill(0);
+        for (i, item) in h.pack.iter().take(PACK).enumerate() {
+            out.inv_letters[i] = item.letter;
+            out.inv_types[i] = item.kind;
+            let n = item.name.len().min(NAME);
+            out.inv_names[i * NAME..i * NAME + n].copy_from_slice(&item.name[..n]);
+        }
+    }
+}
+
+/// A recorded case: how its game starts and its keys (`None`: a case a
+/// reset cannot start, e.g. one with arguments or files).
+pub fn read_case(path: &Path) -> Result<Option<(Start, Vec<u8>)>, String> {
+    let case = rogue::trace::Case::read(path).map_err(|e| format!("{e:?}"))?;
+    Ok(Config::from_case(&case)
+        .map(|(c, keys)| (Start { seed: c.seed, user: c.user, rogueopts: c.rogueopts, time: c.time }, keys)))
+}
+
+/// The next episode's seed after one from `seed` (the same in a single
+/// and a vector env, so the two play the same games).
+pub fn next_seed(seed: i32) -> i32 {
+    let mut z = (seed as u32 as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    (z & 0x7fff_ffff) as i32
+}
