@@ -9,6 +9,8 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Instant;
 
+use cpu_time::ProcessTime;
+
 use rogue::curses::model::Model;
 use rogue::game::Game;
 use rogue::trace::Case;
@@ -41,18 +43,24 @@ fn main() {
     for s in &setups {
         play(s);
     }
-    let mut best = f64::MAX;
+    // Best round by the process CPU clock (the machine is shared), wall
+    // time of the same round beside it.
+    let (mut best, mut wall) = (f64::MAX, 0.0);
     for _ in 0..rounds {
-        let start = Instant::now();
+        let (cpu, start) = (ProcessTime::now(), Instant::now());
         for s in &setups {
             play(s);
         }
-        best = best.min(start.elapsed().as_secs_f64());
+        let t = cpu.elapsed().as_secs_f64();
+        if t < best {
+            (best, wall) = (t, start.elapsed().as_secs_f64());
+        }
     }
     let _ = std::fs::remove_dir_all(&dir);
     println!(
-        "games: {} goldens, {keys} keys in {best:.3} s (best of {rounds}): {:.0} keys/s",
+        "{} goldens, a full frame per key: {best:.3} s cpu, {wall:.3} s wall (best of {rounds}); {:.0} keys/s wall",
         setups.len(),
-        keys as f64 / best
+        keys as f64 / wall
     );
+    println!("games: {keys} keys, {:.0} keys/s cpu", keys as f64 / best);
 }

@@ -149,7 +149,23 @@ impl Game {
         // The list may change under the loop (monsters die, or steal and
         // vanish): like the C, which keeps the next pointer before moving
         // a monster, go by a copy and skip the ones that are gone.
-        for tp in self.mlist.clone() {
+        // (The copy reuses a buffer kept for it: this runs every turn.)
+        let mut list = std::mem::take(&mut self.runners_buf);
+        list.clear();
+        list.extend_from_slice(&self.mlist);
+        let moved = self.runners_of(&list);
+        self.runners_buf = list;
+        moved?;
+        if self.has_hit {
+            self.endmsg()?;
+            self.has_hit = false;
+        }
+        Ok(())
+    }
+
+    /// The moves of `runners` for the monsters listed.
+    fn runners_of(&mut self, list: &[MonId]) -> Flow {
+        for &tp in list {
             if !self.mons.contains(tp) {
                 continue;
             }
@@ -173,10 +189,6 @@ impl Game {
                     self.to_death = false;
                 }
             }
-        }
-        if self.has_hit {
-            self.endmsg()?;
-            self.has_hit = false;
         }
         Ok(())
     }
@@ -254,8 +266,7 @@ impl Game {
             if rer != ree {
                 // The goal is elsewhere: head for the nearest exit.
                 if let Some(r) = rer {
-                    let exits: Vec<Coord> = self.room(r).exits().to_vec();
-                    for cp in exits {
+                    for &cp in self.room(r).exits() {
                         let curdist = dist_cp(self.dest_pos(dest), cp);
                         if curdist < mindist {
                             this = cp;

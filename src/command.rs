@@ -883,9 +883,9 @@ impl Game {
         }
         self.msg(if self.terse { "call it: " } else { "what do you want to call it? " })?;
         self.prbuf.sprintf(elsewise.as_deref().unwrap_or(b""));
-        let mut buf = self.prbuf;
+        let mut buf = *self.prbuf;
         let got = self.get_str(&mut buf.0, Win::STD)?;
-        self.prbuf = buf;
+        *self.prbuf = buf;
         if got == crate::options::NORM {
             let name = String::from_utf8_lossy(self.prbuf.as_bytes()).into_owned();
             match table {

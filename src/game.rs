@@ -147,15 +147,10 @@ impl Clone for Box<dyn Observer> {
 }
 
 /// The score file kept open (`scoreboard`); a copy of the game shares the
-/// open file.
-#[derive(Debug, Default)]
-pub struct ScoreBoard(pub Option<std::fs::File>);
-
-impl Clone for ScoreBoard {
-    fn clone(&self) -> Self {
-        ScoreBoard(self.0.as_ref().and_then(|f| f.try_clone().ok()))
-    }
-}
+/// open file (as a dup of its descriptor would: one offset, one lock, closed
+/// with the last copy), without a system call per copy.
+#[derive(Clone, Debug, Default)]
+pub struct ScoreBoard(pub Option<std::sync::Arc<std::fs::File>>);
 
 /// The whole game. A clone is a snapshot: everything the game holds,
 /// its screen included (without keys to read).
@@ -229,7 +224,8 @@ pub struct Game {
     pub weap_info: [ObjInfo; MAXWEAPONS + 1],
     pub ws_info: [ObjInfo; MAXSTICKS],
     pub p_colors: [&'static str; MAXPOTIONS],
-    pub s_names: [String; MAXSCROLLS],
+    /// The scroll titles, shared by copies of the game (set once a game).
+    pub s_names: std::sync::Arc<[String; MAXSCROLLS]>,
     pub r_stones: [&'static str; MAXRINGS],
     pub ws_made: [&'static str; MAXSTICKS],
     pub ws_type: [&'static str; MAXSTICKS],
@@ -267,15 +263,15 @@ pub struct Game {
     pub save_msg: bool,
     pub stat_msg: bool,
     pub inv_type: i32,
-    pub whoami: CBuf<MAXSTR>,
-    pub fruit: CBuf<MAXSTR>,
-    pub home: CBuf<MAXSTR>,
-    pub file_name: CBuf<MAXSTR>,
+    pub whoami: Box<CBuf<MAXSTR>>,
+    pub fruit: Box<CBuf<MAXSTR>>,
+    pub home: Box<CBuf<MAXSTR>>,
+    pub file_name: Box<CBuf<MAXSTR>>,
     /// `huh`: the last message shown (for ^P).
-    pub huh: CBuf<MAXSTR>,
+    pub huh: Box<CBuf<MAXSTR>>,
     /// `prbuf`: the C program's buffer for formatted text. Saves hold it
     /// whole, so writes into it are kept byte for byte.
-    pub prbuf: CBuf<{ 2 * MAXSTR }>,
+    pub prbuf: Box<CBuf<{ 2 * MAXSTR }>>,
     /// `release`: the version string saved with a game.
     pub release: String,
 
@@ -339,6 +335,9 @@ pub struct Game {
     /// temporary destination (statics that outlive a call).
     pub ch_ret: Coord,
     pub chase_this: Coord,
+    /// chase.c: `runners()`'s copy of the monster list, kept to be reused
+    /// (scratch, never saved).
+    pub runners_buf: Vec<MonId>,
     /// scrolls.c: where a created monster goes; wizard.c: where a teleport
     /// lands (statics).
     pub create_pos: Coord,
@@ -451,12 +450,12 @@ impl Game {
             save_msg: true,
             stat_msg: false,
             inv_type: 0,
-            whoami: CBuf::zeroed(),
-            fruit: CBuf::strncpy(b"slime-mold"),
-            home: CBuf::zeroed(),
-            file_name: CBuf::zeroed(),
-            huh: CBuf::zeroed(),
-            prbuf: CBuf::zeroed(),
+            whoami: Box::new(CBuf::zeroed()),
+            fruit: Box::new(CBuf::strncpy(b"slime-mold")),
+            home: Box::new(CBuf::zeroed()),
+            file_name: Box::new(CBuf::zeroed()),
+            huh: Box::new(CBuf::zeroed()),
+            prbuf: Box::new(CBuf::zeroed()),
             release: crate::consts::RELEASE.to_string(),
             after: false,
             again: false,
@@ -500,6 +499,7 @@ impl Game {
             last_delt: Coord::default(),
             ch_ret: Coord::default(),
             chase_this: Coord::default(),
+            runners_buf: Vec::new(),
             create_pos: Coord::default(),
             teleport_pos: Coord::default(),
             line_cnt: 0,

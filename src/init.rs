@@ -112,7 +112,8 @@ impl Game {
             }
             cp -= 1;
             self.prbuf.0[cp] = 0;
-            self.s_names[i] = String::from_utf8_lossy(self.prbuf.as_bytes()).into_owned();
+            std::sync::Arc::make_mut(&mut self.s_names)[i] =
+                String::from_utf8_lossy(self.prbuf.as_bytes()).into_owned();
         }
     }
 

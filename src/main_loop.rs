@@ -137,7 +137,7 @@ impl Game {
         }
         // Home and options from the environment.
         let home = self.host.home_dir();
-        self.home = crate::cbuf::CBuf::strncpy(&home);
+        *self.home = crate::cbuf::CBuf::strncpy(&home);
         let mut file_name = self.home.as_bytes().to_vec();
         file_name.extend_from_slice(b"rogue.save");
         if let Some(p) = &self.save_path {

@@ -416,9 +416,9 @@ impl Game {
         } else if self.info_table(t)[which].oi_guess.is_none() {
             let prompt = if self.terse { "call it: " } else { "what do you want to call it? " };
             self.msg(prompt)?;
-            let mut buf = self.prbuf;
+            let mut buf = *self.prbuf;
             let got = self.get_str(&mut buf.0, crate::curses::Win::STD)?;
-            self.prbuf = buf;
+            *self.prbuf = buf;
             if got == crate::options::NORM {
                 let guess = String::from_utf8_lossy(self.prbuf.as_bytes()).into_owned();
                 self.info_table(t)[which].oi_guess = Some(guess);

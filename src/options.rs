@@ -441,7 +441,7 @@ impl Game {
                             } else {
                                 let mut buf = *self.str_opt(op.opt);
                                 let start = if start_home {
-                                    let home = self.home;
+                                    let home = *self.home;
                                     let mut tmp = crate::cbuf::CBuf::<MAXSTR>(buf);
                                     tmp.strcpy(home.as_bytes());
                                     buf = tmp.0;

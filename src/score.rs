@@ -244,7 +244,7 @@ impl Game {
         }
         let path = self.score_path.clone();
         match open_score_file(self.host.as_ref(), &path) {
-            Ok(f) => self.scoreboard.0 = Some(f),
+            Ok(f) => self.scoreboard.0 = Some(f.into()),
             Err(e) => self.eprint(&format!(
                 "Could not open {} for writing: {}\n",
                 String::from_utf8_lossy(&path),
@@ -256,7 +256,7 @@ impl Game {
     /// The score file's bytes. A file longer than a real one is refused by
     /// its length, without reading it (it may be huge).
     pub fn read_score_file(&mut self) -> Result<Vec<u8>, ScoreError> {
-        let Some(f) = self.scoreboard.0.as_mut() else { return Ok(Vec::new()) };
+        let Some(mut f) = self.scoreboard.0.as_deref() else { return Ok(Vec::new()) };
         let len = f.metadata().map_err(ScoreError::Io)?.len();
         if len > FILE_LEN as u64 {
             return Err(ScoreError::Length(usize::try_from(len).unwrap_or(usize::MAX)));
@@ -269,7 +269,7 @@ impl Game {
 
     /// Write the whole list over the file.
     pub fn write_score_file(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        let Some(f) = self.scoreboard.0.as_mut() else { return Ok(()) };
+        let Some(mut f) = self.scoreboard.0.as_deref() else { return Ok(()) };
         f.seek(SeekFrom::Start(0))?;
         f.write_all(bytes)?;
         f.flush()

@@ -269,15 +269,22 @@ impl HeroState {
         };
         // Naming writes `prbuf`, which the game may read again later: put
         // it back so that looking changes nothing.
-        let prbuf = g.prbuf;
+        // The wizard build's naming may show a message first (an object of
+        // no known type); looking must not, so it names as outside wizard
+        // mode and the flag is put back.
+        let (prbuf, wizard) = (g.prbuf.clone(), std::mem::take(&mut g.wizard));
         let pack = g
             .player
             .t_pack
             .clone()
             .into_iter()
-            .map(|id| PackItem { letter: g.objs[id].o_packch, kind: g.objs[id].glyph(), name: g.inv_name(id, false) })
+            .map(|id| PackItem {
+                letter: g.objs[id].o_packch,
+                kind: g.objs[id].glyph(),
+                name: g.inv_name(id, false).unwrap_or_default(),
+            })
             .collect();
-        g.prbuf = prbuf;
+        (g.prbuf, g.wizard) = (prbuf, wizard);
         HeroState {
             depth: g.level,
             max_depth: g.max_level,

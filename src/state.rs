@@ -356,7 +356,7 @@ fn write_globals(g: &Game, o: &mut Out) {
     o.string(Some(g.release.as_bytes()));
     o.char(g.runch);
     // Scroll titles are made up, so they are saved as text.
-    for s in &g.s_names {
+    for s in g.s_names.iter() {
         o.string(Some(s.as_bytes()));
     }
     o.char(g.take);
@@ -922,7 +922,7 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     let at = i.r.position();
     g.release = i.new_string("release")?.ok_or_else(|| i.invalid(at, "release (NULL)", 0))?;
     g.runch = i.char("runch")?;
-    for s in &mut g.s_names {
+    for s in std::sync::Arc::make_mut(&mut g.s_names) {
         // A NULL title (never written) would be printed through a null
         // pointer by the C.
         let at = i.r.position();

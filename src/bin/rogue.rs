@@ -132,7 +132,7 @@ fn main() -> ExitCode {
     };
     let mut g = Game::with(Box::new(UnixHost), Box::new(curses));
     // Opened above; a failure is told by the game's own open_score.
-    g.scoreboard = rogue::game::ScoreBoard(system_score);
+    g.scoreboard = rogue::game::ScoreBoard(system_score.map(Into::into));
     g.master = cfg!(feature = "wizard");
     g.fixed_dnum = g_seed;
     if let Some(r) = &record {

@@ -135,6 +135,12 @@ impl Window {
         }
     }
 
+    /// The index of cell (y, x) in a store `width` cells wide.
+    #[inline]
+    fn at(&self, width: i32, y: i32, x: i32) -> usize {
+        ((self.offy + y) * width + self.offx + x) as usize
+    }
+
     fn touch_all(&mut self) {
         for y in 0..=self.maxy as usize {
             self.firstch[y] = 0;
@@ -380,21 +386,22 @@ impl Model {
         self.wins[usize::from(w.0)].as_mut().expect("curses window used after delwin")
     }
 
+    /// Where a window's cell lives in its store.
     fn cell_index(&self, w: Win, y: i32, x: i32) -> (usize, usize) {
         let win = self.win(w);
-        let store = self.stores[win.store].as_ref().expect("store of a live window");
-        (win.store, ((win.offy + y) * store.width + win.offx + x) as usize)
+        let width = self.stores[win.store].as_ref().map_or(0, |st| st.width);
+        (win.store, win.at(width, y, x))
     }
 
     fn cell(&self, w: Win, y: i32, x: i32) -> Chtype {
-        let (s, i) = self.cell_index(w, y, x);
-        self.stores[s].as_ref().map_or(BLANK, |st| st.cells[i])
+        let win = self.win(w);
+        self.stores[win.store].as_ref().map_or(BLANK, |st| st.cells[win.at(st.width, y, x)])
     }
 
     fn set_cell(&mut self, w: Win, y: i32, x: i32, ch: Chtype) {
-        let (s, i) = self.cell_index(w, y, x);
-        if let Some(st) = self.stores[s].as_mut() {
-            st.cells[i] = ch;
+        let win = self.wins[usize::from(w.0)].as_ref().expect("curses window used after delwin");
+        if let Some(st) = self.stores[win.store].as_mut() {
+            st.cells[win.at(st.width, y, x)] = ch;
         }
     }
 
@@ -423,14 +430,13 @@ impl Model {
 
     /// `waddch_literal`: put one cell at the cursor and advance.
     fn add_literal(&mut self, w: Win, ch: Chtype) -> bool {
-        let (y, x, attrs) = {
-            let win = self.win(w);
-            (win.cury, win.curx, win.attrs)
-        };
+        let win = self.wins[usize::from(w.0)].as_mut().expect("curses window used after delwin");
+        let (y, x) = (win.cury, win.curx);
         // render_char: the window's attributes join the character's (the
         // background is a plain blank).
-        self.set_cell(w, y, x, ch | attrs);
-        let win = self.win_mut(w);
+        if let Some(st) = self.stores[win.store].as_mut() {
+            st.cells[win.at(st.width, y, x)] = ch | win.attrs;
+        }
         win.changed(y, x, x);
         if x + 1 > win.maxx {
             return Self::wrap_to_next_line(win);
@@ -439,26 +445,56 @@ impl Model {
         true
     }
 
+    /// `waddch_literal` for a run of printable bytes: what one call per
+    /// byte does, a row's worth at a time (the cells, one change mark,
+    /// and the wrap at the row's end).
+    fn add_run(&mut self, w: Win, run: &[u8]) -> bool {
+        let win = self.wins[usize::from(w.0)].as_mut().expect("curses window used after delwin");
+        let mut store = self.stores[win.store].as_mut();
+        let mut rest = run;
+        while !rest.is_empty() {
+            let (y, x) = (win.cury, win.curx);
+            let room = (win.maxx - x + 1).max(1) as usize;
+            let k = room.min(rest.len());
+            if let Some(st) = store.as_deref_mut() {
+                let i = win.at(st.width, y, x);
+                for (c, &b) in st.cells[i..i + k].iter_mut().zip(rest) {
+                    *c = Chtype::from(b) | win.attrs;
+                }
+            }
+            win.changed(y, x, x + k as i32 - 1);
+            rest = &rest[k..];
+            if k == room {
+                if !Self::wrap_to_next_line(win) {
+                    return false;
+                }
+            } else {
+                win.curx = x + k as i32;
+            }
+        }
+        true
+    }
+
     /// `unctrl()` of ncurses for a byte that is not printable ASCII, in
     /// the C locale the game runs in (ncurses' "legacy coding": bytes from
     /// 160 up are shown as themselves).
-    fn unctrl(t: u8) -> Vec<u8> {
+    fn unctrl(t: u8) -> ([u8; 2], usize) {
         match t {
-            0..=31 => vec![b'^', t + 64],
-            127 => b"^?".to_vec(),
-            128..=159 => vec![b'~', t - 64],
-            _ => vec![t],
+            0..=31 => ([b'^', t + 64], 2),
+            127 => (*b"^?", 2),
+            128..=159 => ([b'~', t - 64], 2),
+            _ => ([t, 0], 1),
         }
     }
 
     /// Two different stores, one to read and one to write.
-    fn store_pair(&mut self, read: usize, write: usize) -> (&Store, &mut Store) {
+    fn store_pair(stores: &mut [Option<Store>], read: usize, write: usize) -> (&Store, &mut Store) {
         debug_assert_ne!(read, write);
         if read < write {
-            let (a, b) = self.stores.split_at_mut(write);
+            let (a, b) = stores.split_at_mut(write);
             (a[read].as_ref().expect("live store"), b[0].as_mut().expect("live store"))
         } else {
-            let (a, b) = self.stores.split_at_mut(read);
+            let (a, b) = stores.split_at_mut(read);
             (b[0].as_ref().expect("live store"), a[write].as_mut().expect("live store"))
         }
     }
@@ -473,25 +509,32 @@ impl Model {
         let mut last_written: Option<usize> = None;
         // A cleared update repaints the whole screen.
         let full = self.endwin || self.win(NEWSCR).clear || self.win(Win::CUR).clear;
-        let marks: Vec<(usize, usize, usize)> = {
-            let n = self.win(NEWSCR);
-            (0..self.lines as usize)
-                .filter(|&y| full || n.firstch[y] != NOCHANGE)
-                .map(|y| if full { (y, 0, cols - 1) } else { (y, n.firstch[y] as usize, 0) })
-                .map(|(y, f, l)| if full { (y, f, l) } else { (y, f, n.lastch[y] as usize) })
-                .map(|(y, f, l)| (y, f.min(cols - 1), l.min(cols - 1)))
-                .collect()
-        };
         {
-            let (new, cur) = self.store_pair(ns, cs);
-            for &(y, first, last) in &marks {
-                for x in first..=last.max(first) {
-                    let i = y * cols + x;
-                    if cur.cells[i] != new.cells[i] {
-                        last_written = Some(i);
-                        cur.cells[i] = new.cells[i];
+            let n = self.wins[usize::from(NEWSCR.0)].as_ref().expect("newscr");
+            let (new, cur) = Self::store_pair(&mut self.stores, ns, cs);
+            for y in 0..self.lines as usize {
+                let (first, last) = if full {
+                    (0, cols - 1)
+                } else if n.firstch[y] == NOCHANGE {
+                    continue;
+                } else {
+                    // (A mark's usize reading, as the C's unsigned one.)
+                    ((n.firstch[y] as usize).min(cols - 1), (n.lastch[y] as usize).min(cols - 1))
+                };
+                let row = y * cols;
+                let r = row + first..=row + last.max(first);
+                let (src, dst) = (&new.cells[r.clone()], &mut cur.cells[r.clone()]);
+                if src != dst {
+                    if n.leaveok {
+                        let at = last_diff(src, dst);
+                        last_written = at.map(|i| r.start() + i).or(last_written);
                     }
+                    dst.copy_from_slice(src);
                 }
+                // The terminal shows curscr's rows just written (all of
+                // them after curses was left: the program's own output may
+                // have changed anything).
+                self.term.cells[row..row + cols].copy_from_slice(&cur.cells[row..row + cols]);
             }
         }
         let (ny, nx, leave) = {
@@ -525,19 +568,6 @@ impl Model {
             n.firstch.fill(NOCHANGE);
             n.lastch.fill(NOCHANGE);
         }
-        // The terminal shows curscr: all of it after curses was left (the
-        // program's own output may have changed anything), else the lines
-        // just written.
-        if let Some(cur) = self.stores[cs].as_ref() {
-            if full {
-                self.term.cells.copy_from_slice(&cur.cells);
-            } else {
-                for &(y, _, _) in &marks {
-                    let r = y * cols..(y + 1) * cols;
-                    self.term.cells[r.clone()].copy_from_slice(&cur.cells[r]);
-                }
-            }
-        }
         self.endwin = false;
         self.term.cury = cy;
         self.term.curx = cx;
@@ -570,60 +600,53 @@ impl Model {
     /// wnoutrefresh: copy the window's changed cells into newscr.
     fn noutrefresh(&mut self, w: Win) {
         self.syncdown(w);
-        let (begy, begx, maxy, maxx, store, offy, offx) = {
-            let win = self.win(w);
-            (win.begy, win.begx, win.maxy, win.maxx, win.store, win.offy, win.offx)
-        };
         let nmaxy = self.lines - 1;
         let nmaxx = self.cols - 1;
-        let limit_x = maxx.min(nmaxx - begx);
-        let ns = self.win(NEWSCR).store;
         let cols = self.cols;
-        let mut src_row = 0;
-        while src_row <= maxy && begy + src_row <= nmaxy {
-            let (first, last) = {
-                let win = self.win(w);
-                (win.firstch[src_row as usize], win.lastch[src_row as usize])
+        let ns = self.win(NEWSCR).store;
+        // The window out of the list while its rows go to newscr's.
+        let mut win = self.wins[usize::from(w.0)].take().expect("curses window used after delwin");
+        let limit_x = win.maxx.min(nmaxx - win.begx);
+        let rows = win.maxy.min(nmaxy - win.begy);
+        {
+            let nwin = self.wins[usize::from(NEWSCR.0)].as_mut();
+            // (newscr itself: nothing to copy.)
+            let mut pair = match nwin {
+                Some(n) if win.store != ns => Some((n, Self::store_pair(&mut self.stores, win.store, ns))),
+                _ => None,
             };
-            if first != NOCHANGE && first <= last.min(limit_x) {
-                let dst_row = begy + src_row;
-                let (lo, hi) = (first, last.min(limit_x));
-                let mut changed: Option<(i32, i32)> = None;
-                if store == ns {
-                    // (newscr itself: nothing to copy.)
-                } else {
-                    let (src, dst) = self.store_pair(store, ns);
-                    let sbase = ((offy + src_row) * src.width + offx) as usize;
-                    let dbase = (dst_row * cols + begx) as usize;
-                    for col in lo..=hi {
-                        let c = src.cells[sbase + col as usize];
-                        let d = &mut dst.cells[dbase + col as usize];
-                        if *d != c {
-                            *d = c;
-                            let dc = col + begx;
-                            changed = Some(match changed {
-                                None => (dc, dc),
-                                Some((a, _)) => (a, dc),
-                            });
-                        }
-                    }
+            for src_row in 0..=rows {
+                let r = src_row as usize;
+                let (first, last) = (win.firstch[r], win.lastch[r]);
+                win.firstch[r] = NOCHANGE;
+                win.lastch[r] = NOCHANGE;
+                let hi = last.min(limit_x);
+                if first == NOCHANGE || first > hi {
+                    continue;
                 }
-                if let Some((a, b)) = changed {
-                    self.win_mut(NEWSCR).changed(dst_row, a, b);
+                let Some((n, (src, dst))) = pair.as_mut() else { continue };
+                let dst_row = win.begy + src_row;
+                let sbase = ((win.offy + src_row) * src.width + win.offx) as usize;
+                let dbase = (dst_row * cols + win.begx) as usize;
+                let (lo, hi) = (first as usize, hi as usize);
+                let s = &src.cells[sbase + lo..=sbase + hi];
+                let d = &mut dst.cells[dbase + lo..=dbase + hi];
+                if s == d {
+                    continue;
                 }
+                // Only the cells that differ count as changed in newscr.
+                let a = first_diff(s, d).unwrap_or(0);
+                let b = last_diff(s, d).unwrap_or(0);
+                d[a..=b].copy_from_slice(&s[a..=b]);
+                let at = lo as i32 + win.begx;
+                n.changed(dst_row, at + a as i32, at + b as i32);
             }
-            let win = self.win_mut(w);
-            win.firstch[src_row as usize] = NOCHANGE;
-            win.lastch[src_row as usize] = NOCHANGE;
-            src_row += 1;
         }
-        let (clear, leave, cy, cx) = {
-            let win = self.win_mut(w);
-            let c = win.clear;
-            win.clear = false;
-            win.hasmoved = false;
-            (c, win.leaveok, win.cury + win.begy, win.curx + win.begx)
-        };
+        let clear = win.clear;
+        win.clear = false;
+        win.hasmoved = false;
+        let (leave, cy, cx) = (win.leaveok, win.cury + win.begy, win.curx + win.begx);
+        self.wins[usize::from(w.0)] = Some(win);
         let n = self.win_mut(NEWSCR);
         if clear {
             n.clear = true;
@@ -634,6 +657,33 @@ impl Model {
         }
         n.leaveok = leave;
     }
+}
+
+/// Cells compared eight at a time (which vectorizes) before one at a time.
+const CHUNK: usize = 8;
+
+/// Where two rows of cells first differ.
+fn first_diff(a: &[Chtype], b: &[Chtype]) -> Option<usize> {
+    let mut i = 0;
+    for (x, y) in a.chunks_exact(CHUNK).zip(b.chunks_exact(CHUNK)) {
+        if x != y {
+            break;
+        }
+        i += CHUNK;
+    }
+    a[i..].iter().zip(&b[i..]).position(|(x, y)| x != y).map(|p| p + i)
+}
+
+/// Where two rows of cells of the same length last differ.
+fn last_diff(a: &[Chtype], b: &[Chtype]) -> Option<usize> {
+    let mut end = a.len();
+    for (x, y) in a.rchunks_exact(CHUNK).zip(b.rchunks_exact(CHUNK)) {
+        if x != y {
+            break;
+        }
+        end -= CHUNK;
+    }
+    a[..end].iter().zip(&b[..end]).rposition(|(x, y)| x != y)
 }
 
 impl Clone for Model {
@@ -817,7 +867,8 @@ impl Curses for Model {
                 true
             }
             _ => {
-                for b in Self::unctrl(t) {
+                let (bytes, n) = Self::unctrl(t);
+                for &b in &bytes[..n] {
                     if !self.add_literal(w, Chtype::from(b) | attrs) {
                         return false;
                     }
@@ -825,6 +876,26 @@ impl Curses for Model {
                 true
             }
         }
+    }
+
+    fn waddstr(&mut self, w: Win, s: &[u8]) -> bool {
+        // Runs of printable bytes at once, anything else through waddch.
+        let end = s.iter().position(|&b| b == 0).unwrap_or(s.len());
+        let mut rest = &s[..end];
+        while !rest.is_empty() {
+            let n = rest.iter().position(|&b| !(0x20..0x7f).contains(&b) && b < 160).unwrap_or(rest.len());
+            if n > 0 && !self.add_run(w, &rest[..n]) {
+                return false;
+            }
+            rest = &rest[n..];
+            if let Some((&b, tail)) = rest.split_first() {
+                if !self.waddch(w, Chtype::from(b)) {
+                    return false;
+                }
+                rest = tail;
+            }
+        }
+        true
     }
 
     fn winch(&self, w: Win) -> Chtype {
@@ -855,10 +926,17 @@ impl Curses for Model {
             let win = self.win(w);
             (win.maxy, win.maxx)
         };
-        for y in 0..=maxy {
-            let (s, start) = self.cell_index(w, y, 0);
-            if let Some(st) = self.stores[s].as_mut() {
-                st.cells[start..=start + maxx as usize].fill(BLANK);
+        let (s, start) = self.cell_index(w, 0, 0);
+        if let Some(st) = self.stores[s].as_mut() {
+            let (width, cols) = (st.width as usize, maxx as usize + 1);
+            if width == cols {
+                // Rows that fill the store's width are one run of cells.
+                st.cells[start..start + width * (maxy as usize + 1)].fill(BLANK);
+            } else {
+                for row in 0..=maxy as usize {
+                    let i = start + row * width;
+                    st.cells[i..i + cols].fill(BLANK);
+                }
             }
         }
         let win = self.win_mut(w);
@@ -886,8 +964,9 @@ impl Curses for Model {
             }
             (win.cury, win.curx, win.maxx)
         };
-        for cx in x..=maxx {
-            self.set_cell(w, y, cx, BLANK);
+        let (s, i) = self.cell_index(w, y, x);
+        if let Some(st) = self.stores[s].as_mut() {
+            st.cells[i..=i + (maxx - x) as usize].fill(BLANK);
         }
         self.win_mut(w).changed(y, x, maxx);
     }
@@ -1117,6 +1196,24 @@ mod tests {
     fn text(m: &Model, w: Win, y: i32) -> String {
         let (_, cols) = m.getmaxyx(w);
         (0..cols).map(|x| char::from((m.cell(w, y, x) & A_CHARTEXT) as u8)).collect()
+    }
+
+    #[test]
+    fn row_differences_found_by_chunks_are_the_cell_by_cell_ones() {
+        for len in 0..40 {
+            for i in 0..len {
+                for j in i..len {
+                    let a = vec![BLANK; len];
+                    let mut b = a.clone();
+                    b[i] = 1;
+                    b[j] = 2;
+                    assert_eq!(first_diff(&a, &b), Some(i));
+                    assert_eq!(last_diff(&a, &b), Some(j));
+                }
+            }
+            let a = vec![BLANK; len];
+            assert_eq!((first_diff(&a, &a), last_diff(&a, &a)), (None, None));
+        }
     }
 
     #[test]
