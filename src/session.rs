@@ -242,21 +242,31 @@ pub struct PackItem {
 /// The hero's state, read from the game itself rather than its screen.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HeroState {
+    /// The dungeon level she is on.
     pub depth: i32,
+    /// The deepest level she has reached.
     pub max_depth: i32,
+    /// Gold carried.
     pub gold: i32,
+    /// Hit points now.
     pub hp: i32,
+    /// Hit points at most.
     pub max_hp: i32,
+    /// Strength now.
     pub str: i32,
+    /// Strength at most.
     pub max_str: i32,
     /// The armour class as the status line shows it (`Arm:`).
     pub arm: i32,
+    /// Experience level.
     pub exp_level: i32,
+    /// Experience points.
     pub exp: i32,
     /// 0 fed, 1 hungry, 2 weak, 3 faint.
     pub hunger: i32,
     /// Whether the hero carries the Amulet of Yendor.
     pub amulet: bool,
+    /// What she carries, in pack order.
     pub pack: Vec<PackItem>,
 }
 
