@@ -144,12 +144,6 @@ impl<T> Arena<T> {
         self.slots.get(addr as usize)?.value.as_ref()
     }
 
-    /// The id of the live value at an address.
-    pub fn live_id(&self, addr: u32) -> Option<Id<T>> {
-        let s = self.slots.get(addr as usize)?;
-        s.live.then(|| Id::new(addr, s.generation))
-    }
-
     /// How many values are live.
     pub fn len(&self) -> usize {
         self.slots.iter().filter(|s| s.live).count()

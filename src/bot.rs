@@ -16,10 +16,12 @@ use crate::ending::Interrupt;
 pub struct BotRng(u64);
 
 impl BotRng {
+    /// A generator started from `seed`.
     pub fn new(seed: u64) -> Self {
         BotRng(seed)
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
@@ -73,6 +75,8 @@ pub struct Explorer {
 }
 
 impl Explorer {
+    /// An explorer whose choices follow `seed`, sending at most `budget`
+    /// keys.
     pub fn new(seed: u64, budget: usize) -> Self {
         Explorer {
             rng: BotRng::new(seed),

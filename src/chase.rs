@@ -99,6 +99,7 @@ impl Game {
 
     /// `runto`: set the monster at a spot running after its destination.
     pub fn runto(&mut self, runner: Coord) -> Flow {
+        // DEVIATION: the C dereferences the empty spot's monster; the port starts nothing; test: deviations::runto_an_empty_spot_does_nothing
         // The C dereferences whatever is there (after a message in the
         // wizard build); with no monster there is nothing to start.
         let Some(tp) = self.moat(runner.y, runner.x) else {

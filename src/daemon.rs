@@ -12,6 +12,7 @@ pub const BEFORE: i32 = 1;
 pub const AFTER: i32 = 2;
 
 impl Game {
+    // DEVIATION: with all 20 slots taken the C writes through a null pointer; the port does not start the 21st; test: deviations::twenty_first_daemon_is_not_started
     /// `d_slot`: the first empty slot. The C has no answer when all 20 are
     /// taken (it would write through a null pointer); the port then drops
     /// the new daemon.
@@ -25,7 +26,6 @@ impl Game {
     }
 
     /// `start_daemon`.
-    // DEVIATION: the C writes through a null slot when all 20 are taken; here a 21st is not started; test: twenty_first_daemon_is_not_started
     pub fn start_daemon(&mut self, func: DaemonFn, arg: i32, d_type: i32) {
         if let Some(d) = self.d_slot() {
             *d = DelayedAction { d_type, d_func: Some(func), d_arg: arg, d_time: DAEMON };

@@ -39,6 +39,7 @@ const STR_PLUS: [i32; 32] =
 const ADD_DAM: [i32; 32] =
     [-7, -6, -5, -4, -3, -2, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6];
 
+// DEVIATION: a strength outside 0..31 reads past the C's tables; the port uses the entry of 31; test: deviations::strength_above_31_counts_as_31
 /// The table entry for a strength. The game keeps strength in 3..=31
 /// (`chg_str`), and the C reads past its tables otherwise; an impossible
 /// strength (an edited save) counts as 31 here.
@@ -242,7 +243,7 @@ impl Game {
         self.count = 0;
         self.quiet = 0;
         self.runto(mp)?;
-        // The C follows the null pointer when nothing is there.
+        // DEVIATION: the C follows a null pointer when no monster is there; the port does nothing; test: deviations::fighting_nothing_does_nothing
         let Some(tp) = tp else { return Ok(false) };
         // It was really a xeroc.
         if self.mons[tp].t_type == b'X' && self.mons[tp].t_disguise != b'X' && !self.player.on(ISBLIND) {
@@ -479,7 +480,8 @@ impl Game {
                     self.leave_pack(steal, false, false)?;
                     let name = self.inv_name(steal, true)?;
                     self.msg(cat!(b"she stole ", name, b"!"))?;
-                    // Deviation: from a stack, leave_pack only lowers the
+                    // DEVIATION: the C frees a stolen stack's object still in the pack; the port frees only what left it; test: deviations::nymph_theft_from_a_stack_keeps_the_pack_whole
+                    // From a stack, leave_pack only lowers the
                     // count and the C then frees the object still in the
                     // pack (its list is corrupt from then on). The port
                     // frees it only when it really left the pack: the

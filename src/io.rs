@@ -7,7 +7,7 @@
 //! FORMAT-core.md §3.2): then nothing is drawn and nothing waits.
 
 use crate::consts::*;
-use crate::curses::{Curses, Win};
+use crate::curses::Win;
 use crate::game::{Flow, Game};
 
 /// `MAXMSG`: the longest message that leaves room for "--More--"
@@ -221,11 +221,6 @@ pub fn step_ok(ch: u8) -> bool {
         b' ' | b'|' | b'-' => false,
         _ => !ch.is_ascii_alphabetic(),
     }
-}
-
-/// A curses screen's text at a spot, as the game reads it back.
-pub fn screen_char(scr: &mut dyn Curses, y: i32, x: i32) -> u8 {
-    crate::curses::cchar(scr.mvinch(y, x))
 }
 
 impl Game {

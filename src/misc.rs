@@ -19,8 +19,6 @@ pub enum InfoTable {
     Scroll,
     Ring,
     Stick,
-    Weapon,
-    Armor,
 }
 
 impl Game {
@@ -31,8 +29,6 @@ impl Game {
             InfoTable::Scroll => &mut self.scr_info,
             InfoTable::Ring => &mut self.ring_info,
             InfoTable::Stick => &mut self.ws_info,
-            InfoTable::Weapon => &mut self.weap_info,
-            InfoTable::Armor => &mut self.arm_info,
         }
     }
 
@@ -457,9 +453,4 @@ pub fn vowelstr(s: &[u8]) -> &'static str {
         Some(b'a' | b'A' | b'e' | b'E' | b'i' | b'I' | b'o' | b'O' | b'u' | b'U') => "n",
         _ => "",
     }
-}
-
-/// `sign`: -1, 0 or 1.
-pub fn sign(nm: i32) -> i32 {
-    nm.signum()
 }

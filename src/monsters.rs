@@ -77,11 +77,10 @@ impl Game {
     /// `wanderer`: a new wandering monster, somewhere out of the hero's
     /// room, after the hero.
     pub fn wanderer(&mut self) -> Flow {
-        // DEVIATION: the C looks for a free spot out of the hero's room for
-        // ever, and a damaged save can leave none (found by fuzzing restore
-        // then play); the port gives up after 1000 x 1000 tries and no
-        // monster comes. A real level finds one in a few tries, so the dice
-        // fall as in the C. test: a_wanderer_with_nowhere_to_go_does_not_come
+        // DEVIATION: the C looks for a free spot out of the hero's room for ever; the port gives up after 1000 x 1000 tries and no monster comes; test: no_hang::a_wanderer_with_nowhere_to_go_does_not_come
+        // A damaged save can leave no spot (found by fuzzing restore then
+        // play); a real level finds one in a few tries, so the dice fall as
+        // in the C.
         const TRIES: i32 = 1000;
         let mut tries = 0;
         let cp = loop {

@@ -360,12 +360,13 @@ impl Game {
         Ok(NORM)
     }
 
+    // DEVIATION: an empty string value at the very end makes the C read into the next environment variable; the port takes it as empty; test: deviations::empty_option_value_at_the_end_reads_nothing_more
     /// `parse_opts`: options from a string such as `ROGUEOPTS`: booleans
     /// as `name` or `noname`, strings as `name=value`, separated by commas.
     /// As in the C, a name matches any option it is a prefix of (even an
     /// empty one: a leading comma sets `terse`).
     ///
-    /// Deviation: where a string option's value is empty at the very end
+    /// Where a string option's value is empty at the very end
     /// of the text, the C reads on past the string's end (into the next
     /// environment variable, which then becomes the value); the port takes
     /// the empty value (and, for `inven`, no style).

@@ -44,7 +44,8 @@ impl Game {
             }
         }
         if self.player.t_pack.is_empty() {
-            // Deviation: the C makes the floor object the pack without
+            // DEVIATION: the C makes the floor object the pack while still on the floor's list; the port takes it off the floor; test: deviations::picking_up_with_an_empty_pack_takes_it_off_the_floor
+            // The C makes the floor object the pack without
             // taking it off the floor (its list links then drag the rest
             // of the level's objects into the pack). Only a hero who has
             // dropped everything meets this; the port takes it off the

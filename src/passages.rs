@@ -186,10 +186,11 @@ impl Game {
         Ok(())
     }
 
+    // DEVIATION: 5.4.4 loops forever in conn() when no spot it can draw is on the maze's passage; the port takes the wall's first passage spot; test: no_hang::known_hangs_use_an_edge_door
     /// The door spot of a corridor end: `pick` draws a spot on the room's
     /// wall; in a maze it is drawn again until it is on the maze's passage.
     ///
-    /// Deviation from the original: when no spot `pick` can draw is on the
+    /// When no spot `pick` can draw is on the
     /// passage (a maze in the top row whose only links through that row are
     /// at its edge columns), 5.4.4 loops forever. The port checks, every
     /// [`MAZE_DOOR_TRIES`] tries, whether any spot of the wall's row or
@@ -197,7 +198,6 @@ impl Game {
     /// spot when none it could draw is. Levels where the original finishes
     /// are unchanged: the check draws nothing, and a drawable spot, when
     /// one exists, is still found by drawing.
-    // DEVIATION: the C draws door spots for ever when none is on the maze's passage; here the first passage spot of that wall once draws keep missing; test: known_hangs_use_an_edge_door
     fn maze_door(&mut self, r: usize, pick: impl Fn(&mut Game, Room) -> Coord) -> Coord {
         let rp = self.rooms[r];
         let mut tries = 0u32;

@@ -112,10 +112,10 @@ impl Game {
         }
     }
 
+    // DEVIATION: a ring kind outside the table reads past the C's uses[]; the port charges no food; test: deviations::unknown_ring_kind_costs_nothing
     /// `ring_eat`: how much food the ring on a hand uses this turn. A ring
     /// kind outside the table (only an edited save has one) uses none,
     /// where the C would read past its table.
-    // DEVIATION: the C reads past its table for an unknown ring kind; here it eats nothing; test: unknown_ring_kind_costs_nothing
     pub fn ring_eat(&mut self, hand: usize) -> i32 {
         let Some(ring) = self.cur_ring.get(hand).copied().flatten() else {
             return 0;

@@ -73,12 +73,12 @@ impl Rng {
     }
 
     /// `roll(number, sides)`: the sum of `number` draws of rnd(sides) + 1.
-    // DEVIATION: the C loops about 2^32 times on a negative count; here it rolls nothing; test: negative_dice_roll_nothing
     pub fn roll(&mut self, number: i32, sides: i32) -> i32 {
         let mut total: i32 = 0;
         // The C loops `while (number--)`, which for a negative count would
         // run about 2^32 times; no game path asks for that, so a negative
         // count is taken as zero dice instead of hanging.
+        // DEVIATION: the C loops about 2^32 times for a negative count; the port rolls no dice; test: deviations::negative_dice_roll_nothing
         for _ in 0..number.max(0) {
             total = total.wrapping_add(self.draw(sides).wrapping_add(1));
         }

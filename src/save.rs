@@ -99,6 +99,7 @@ impl Game {
         let name = self.file_name.as_bytes().to_vec();
         let _ = self.host.chmod(&name, 0o400);
         let bytes = self.save_bytes();
+        // DEVIATION: the C ignores a failed write of the save file; the port says so and exits with status 1; test: none (needs a full disk; tried by hand on /dev/full)
         if let Err(e) = std::io::Write::write_all(&mut f, &bytes) {
             // The disk is full or gone: say so; the game is lost as it is
             // in the original, but not silently.
@@ -113,10 +114,11 @@ impl Game {
         crate::savefile::save_file_bytes(self)
     }
 
+    // DEVIATION: the C removes the save file before it reads it and plays on garbage; the port checks the whole file first and keeps a bad one; test: deviations::a_damaged_save_is_refused_and_kept, state_roundtrip::damaged_files_are_errors_not_panics
     /// `restore(file)`: restore a saved game and play it. Comes back only
     /// when the file could not be restored, after saying why.
     ///
-    /// Deviations: the whole file is read and checked before anything is
+    /// The whole file is read and checked before anything is
     /// deleted, so a truncated or corrupt file is refused and left as it
     /// was (the original deletes it first and plays on with whatever it
     /// read); a linked file is refused before, not after, its name is

@@ -137,6 +137,7 @@ fn parse_line(line: &[u8; LINE_LEN]) -> Option<(u32, i32, u32, u16, i32, u32)> {
     (e.line() == text).then_some((uid, score, flags, monster, level, time))
 }
 
+// DEVIATION: the C reads a damaged or foreign score file as whatever it holds; the port refuses it and leaves it unchanged; test: score_mutation::mutants_of_every_golden_score_file
 /// `rd_score`: read the file's entries over `top` (which holds the
 /// filler). An empty file leaves the filler.
 pub fn rd_score(bytes: &[u8], top: &mut [ScoreEntry; NUMSCORES]) -> Result<(), ScoreError> {
@@ -291,6 +292,7 @@ impl Game {
         f.flush()
     }
 
+    // DEVIATION: the C's lock opens the lock file whether it exists or not; the port excludes for real, breaks stale locks and flocks the file; test: score_concurrency::fifty_posters_lose_nothing, score_concurrency::a_stale_lock_is_broken
     /// `lock_sc`: take the score file's lock. The original's lock does not
     /// exclude anything (it opens the lock file whether or not it exists);
     /// the port creates it exclusively, waits for another game's lock, and

@@ -98,9 +98,7 @@ impl Game {
                         if !step_ok(ch) {
                             continue;
                         }
-                        // Deviation: a scroll glyph with no object (a
-                        // xeroc disguised as one) makes the C read through
-                        // a null pointer; the port takes it as no scroll.
+                        // DEVIATION: the C reads the scroll object of a xeroc's scroll glyph through a null pointer; the port takes it as no scroll; test: deviations::create_monster_beside_a_xeroc_posing_as_a_scroll
                         if ch == SCROLL
                             && let Some(o) = self.find_obj(y, x)?
                             && self.objs[o].o_which == S_SCARE

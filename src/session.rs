@@ -59,8 +59,9 @@ pub struct Config {
     /// The clock, in seconds since 1970: only the tombstone's year and
     /// the score file's lock read it.
     pub time: i64,
-    /// Screen size (at least 24 x 80).
+    /// Screen rows (at least 24).
     pub lines: i32,
+    /// Screen columns (at least 80).
     pub cols: i32,
     /// Where the game's files live (the score file `rogue.scr`, saves in
     /// the home directory, which is this folder too). `None`: no files;
@@ -166,14 +167,23 @@ impl Outcome {
 /// 16(16)  Arm: 4  Exp: 3/25  Hungry`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Status {
+    /// The dungeon level.
     pub level: i32,
+    /// Gold carried.
     pub gold: i32,
+    /// Hit points now.
     pub hp: i32,
+    /// Hit points at most.
     pub max_hp: i32,
+    /// Strength now.
     pub str: i32,
+    /// Strength at most.
     pub max_str: i32,
+    /// Armour class as shown (`Arm:`, higher is better).
     pub arm: i32,
+    /// Experience level.
     pub exp_level: i32,
+    /// Experience points.
     pub exp: i32,
     /// "Hungry", "Weak", "Faint" or empty.
     pub hunger: String,
@@ -235,21 +245,31 @@ pub struct PackItem {
 /// The hero's state, read from the game itself rather than its screen.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HeroState {
+    /// The dungeon level she is on.
     pub depth: i32,
+    /// The deepest level she has reached.
     pub max_depth: i32,
+    /// Gold carried.
     pub gold: i32,
+    /// Hit points now.
     pub hp: i32,
+    /// Hit points at most.
     pub max_hp: i32,
+    /// Strength now.
     pub str: i32,
+    /// Strength at most.
     pub max_str: i32,
     /// The armour class as the status line shows it (`Arm:`).
     pub arm: i32,
+    /// Experience level.
     pub exp_level: i32,
+    /// Experience points.
     pub exp: i32,
     /// 0 fed, 1 hungry, 2 weak, 3 faint.
     pub hunger: i32,
     /// Whether the hero carries the Amulet of Yendor.
     pub amulet: bool,
+    /// What she carries, in pack order.
     pub pack: Vec<PackItem>,
 }
 
@@ -303,6 +323,7 @@ pub struct Observation {
     /// The terminal: every cell (a character and its attribute bits, see
     /// [`Observation::standout`]) and the cursor.
     pub screen: Terminal,
+    /// What the game waits for now.
     pub wait: Wait,
     /// Set once the game is over.
     pub outcome: Option<Outcome>,
@@ -361,6 +382,7 @@ impl Observation {
 /// A program that plays: it sees every observation and answers a key, or
 /// `None` to stop the game there.
 pub trait Bot: 'static {
+    /// The key to send after `obs`, or `None` to stop.
     fn act(&mut self, obs: &Observation) -> Option<u8>;
 }
 
@@ -405,6 +427,7 @@ pub enum Action {
 /// What runs games under [`drive`]: at every wait (and once a game is
 /// over, with [`Wait::Over`]) it says what to do.
 pub trait Controller {
+    /// What to do after `obs`.
     fn next(&mut self, obs: &Observation) -> Action;
     /// As [`Controller::next`], for a controller that keeps observations:
     /// it may take `obs` and leave any other observation in its place (the

@@ -174,10 +174,10 @@ impl Room {
         &self.r_exit[..self.r_nexits.clamp(0, 12) as usize]
     }
 
+    // DEVIATION: the C writes a 13th exit past r_exit[12]; the port drops it; test: deviations::thirteenth_exit_is_dropped
     /// Record an exit. The C array has 12 entries and nothing stops a
     /// 13th; no level needs one, so an overflow is dropped, not written
     /// past the end.
-    // DEVIATION: the C writes a 13th exit past its array; here it is dropped; test: thirteenth_exit_is_dropped
     pub fn add_exit(&mut self, c: Coord) {
         if let Some(slot) = self.r_exit.get_mut(self.r_nexits.max(0) as usize) {
             *slot = c;

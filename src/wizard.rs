@@ -123,7 +123,8 @@ impl Game {
         self.objs[obj].o_count = 1;
         self.mpos = 0;
         let (ot, which) = (self.objs[obj].o_type, self.objs[obj].o_which);
-        // Deviation: the C takes any answer (`0`-`9`, then `a` is 10 and
+        // DEVIATION: the C names an object past its type's table from stray memory or dies; the port makes none; test: deviations::wizard_object_of_a_kind_past_its_table_is_not_made
+        // The C takes any answer (`0`-`9`, then `a` is 10 and
         // on) and indexes its tables with it; past a table's end it names
         // the object from whatever memory follows, or dies of a signal. The
         // port makes no object of a kind its type does not have (after the

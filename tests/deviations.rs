@@ -4,7 +4,9 @@
 //! purpose") is pinned down here, so that it cannot change unnoticed.
 
 use rogue::consts::*;
+use rogue::curses::model::Model;
 use rogue::game::Game;
+use rogue::host::ScriptedHost;
 use rogue::rng::Rng;
 use rogue::thing::{Coord, DaemonFn, Object, Room, Weap, Who};
 
@@ -183,5 +185,95 @@ fn wizard_object_of_a_kind_past_its_table_is_not_made() {
         assert_eq!(out.contains("You now have") && out.contains(" f) "), made, "C{kind}{which}:\n{out}");
         assert!(out.ends_with("signal=9\nEND exit\n"), "C{kind}{which}: the game goes on:\n{out}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `runto` on a spot with no monster: the C dereferences the null pointer;
+/// the port starts nothing.
+#[test]
+fn runto_an_empty_spot_does_nothing() {
+    let mut g = Game::headless();
+    let _rec = g.record();
+    g.init_new_game(3);
+    g.dig_next().expect("no message");
+    let spot = Coord::new(1, 1);
+    assert_eq!(g.moat(spot.y, spot.x), None);
+    let before = g.mlist.clone();
+    assert_eq!(g.runto(spot), Ok(()));
+    assert_eq!(g.mlist, before);
+}
+
+/// Picking up with an empty pack: the C makes the floor object the pack
+/// while it is still on the floor's list (the rest of the level's objects
+/// follow it in); the port takes it off the floor.
+#[test]
+fn picking_up_with_an_empty_pack_takes_it_off_the_floor() {
+    let mut g = Game::headless();
+    let _rec = g.record();
+    g.init_new_game(3);
+    g.dig_next().expect("no message");
+    g.player.t_pack.clear();
+    g.inpack = 0;
+    let hero = g.hero();
+    let food = g.new_object_with(Object { o_type: i32::from(FOOD), o_count: 1, o_pos: hero, ..Object::default() });
+    g.lvl_obj.insert(0, food);
+    let others: Vec<_> = g.lvl_obj[1..].to_vec();
+    g.add_pack(None, true).expect("no message");
+    assert_eq!(g.player.t_pack, vec![food], "the pack is the one object");
+    assert_eq!(g.lvl_obj, others, "the floor keeps the rest");
+}
+
+/// A xeroc disguised as a scroll beside the hero when she reads create
+/// monster: the C looks for the scroll object there and follows a null
+/// pointer; the port takes the spot as holding no scroll.
+#[test]
+fn create_monster_beside_a_xeroc_posing_as_a_scroll() {
+    let mut model = Model::standard();
+    // The scroll's letter (the new game's pack holds five things), then
+    // escape from the question what to call it.
+    model.push_input(b"f\x1b\x1b");
+    let mut g = Game::with(Box::new(ScriptedHost::nowhere()), Box::new(model));
+    g.make_hw();
+    let _rec = g.record();
+    g.init_new_game(3);
+    g.dig_next().expect("no message");
+    let hero = g.hero();
+    let spot = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+        .iter()
+        .map(|&(dy, dx)| Coord::new(hero.y + dy, hero.x + dx))
+        .find(|c| g.moat(c.y, c.x).is_none() && g.chat(c.y, c.x) == FLOOR)
+        .expect("a floor spot beside the hero");
+    let x = g.new_creature();
+    g.mons[x].t_type = b'X';
+    g.mons[x].t_disguise = SCROLL;
+    g.mons[x].t_pos = spot;
+    g.mlist.insert(0, x);
+    g.place_mut(spot.y, spot.x).p_monst = Some(x);
+    assert_eq!(g.find_obj(spot.y, spot.x), Ok(None), "no object under the xeroc");
+    let scroll =
+        g.new_object_with(Object { o_type: i32::from(SCROLL), o_which: S_CREATE, o_count: 1, ..Object::default() });
+    g.add_pack(Some(scroll), true).expect("no message");
+    assert_eq!(g.objs[scroll].o_packch, b'f');
+    assert_eq!(g.read_scroll(), Ok(()));
+}
+
+/// Restoring a damaged file: the original removes the file first and then
+/// plays or crashes on what it read; the port reads and checks it all, says
+/// why it cannot, and leaves the file where it was.
+#[test]
+fn a_damaged_save_is_refused_and_kept() {
+    let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("oracle/cases/saves/s_save_named.game1.sav");
+    let whole = std::fs::read(&golden).expect("a golden save");
+    let dir = std::env::temp_dir().join(format!("rogue-damaged-save-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let cut = &whole[..whole.len() / 2];
+    std::fs::write(dir.join("cut.save"), cut).expect("the damaged file");
+    let mut host = ScriptedHost::nowhere();
+    host.dir = dir.clone();
+    host.home = b"/home/rodney/".to_vec();
+    let mut g = Game::with(Box::new(host), Box::new(Model::standard()));
+    assert_eq!(g.restore(b"cut.save"), Ok(()), "it comes back: not restored");
+    assert_eq!(std::fs::read(dir.join("cut.save")).expect("still there"), cut, "the file is untouched");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -17,7 +17,7 @@ use rogue::trace::{self, RunOptions};
 #[derive(Parser, Debug)]
 #[command(name = "rogue-trace", version)]
 struct Args {
-    /// The case file (cases/<category>/NAME.case).
+    /// The case file (`cases/<category>/NAME.case`).
     case: PathBuf,
     /// For whole-program cases (games, saves, scores): run in this folder
     /// (created empty, filled with the case's input files) and leave the

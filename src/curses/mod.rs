@@ -5,7 +5,8 @@
 //! Two backends implement [`Curses`]: [`model::Model`], an in-memory model
 //! of ncurses (windows, `newscr`, `curscr`, refresh semantics, chtype
 //! attribute bits) used by tests, bots and `rogue-trace`; and
-//! [`term::Ncurses`], the real terminal for the shipped game.
+//! `term::Ncurses` (the `ncurses` feature), the real terminal for the shipped
+//! game.
 
 pub mod model;
 #[cfg(feature = "ncurses")]

@@ -169,10 +169,16 @@ struct Store {
 /// terminal emulator) sees.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Terminal {
+    /// Rows.
     pub lines: i32,
+    /// Columns.
     pub cols: i32,
+    /// Every cell, row by row: the character in the low byte
+    /// (`A_CHARTEXT`), attribute bits above it (`A_STANDOUT`).
     pub cells: Vec<Chtype>,
+    /// The cursor's row.
     pub cury: i32,
+    /// The cursor's column.
     pub curx: i32,
 }
 
@@ -182,6 +188,7 @@ impl Terminal {
         Terminal { lines, cols, cells: vec![BLANK; (lines * cols) as usize], cury: 0, curx: 0 }
     }
 
+    /// The cell at row `y`, column `x` (both on the screen).
     pub fn at(&self, y: i32, x: i32) -> Chtype {
         self.cells[(y * self.cols + x) as usize]
     }
@@ -352,18 +359,6 @@ impl Model {
     /// The terminal modes set so far, oldest first.
     pub fn modes(&self) -> &[Mode] {
         &self.modes
-    }
-
-    /// Every cell of a window, row by row (for dumps and save files).
-    pub fn window_cells(&self, w: Win) -> Vec<Chtype> {
-        let win = self.win(w);
-        let mut out = Vec::with_capacity(((win.maxy + 1) * (win.maxx + 1)) as usize);
-        for y in 0..=win.maxy {
-            for x in 0..=win.maxx {
-                out.push(self.cell(w, y, x));
-            }
-        }
-        out
     }
 
     fn make_window(&mut self, nlines: i32, ncols: i32, begy: i32, begx: i32) -> Win {

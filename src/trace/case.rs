@@ -11,8 +11,12 @@ pub const MAX_CASE: u64 = 16 << 20;
 /// A parsed case: its header fields in order, its body and where it lives.
 #[derive(Clone, Debug)]
 pub struct Case {
+    /// Where the case was read from (its side files are beside it).
     pub path: PathBuf,
+    /// The `kind:` header: `rng`, `init`, `levels`, `kernels`, `games`,
+    /// `saves`, `scores` or `wizard`.
     pub kind: String,
+    /// Every header line, name and value, in the file's order.
     pub headers: Vec<(String, String)>,
     /// The body as raw lines (not trimmed: the game categories' bodies
     /// are escaped key text).
@@ -20,6 +24,7 @@ pub struct Case {
 }
 
 impl Case {
+    /// Read and parse the case file at `path`.
     pub fn read(path: &Path) -> Result<Case, TraceError> {
         // A regular file of a sane size only (a FIFO or /dev/zero named as a
         // case is refused before anything is read).
@@ -29,6 +34,8 @@ impl Case {
         Case::parse(path, &text)
     }
 
+    /// Parse a case's text (`path` names it in errors and locates its
+    /// side files).
     pub fn parse(path: &Path, text: &str) -> Result<Case, TraceError> {
         let mut lines = text.split('\n');
         let mut headers = Vec::new();
@@ -60,6 +67,7 @@ impl Case {
         self.headers.iter().filter(move |(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 
+    /// The value of a header that must be there.
     pub fn require(&self, key: &str) -> Result<&str, TraceError> {
         self.get(key).ok_or_else(|| TraceError::Parse(format!("{}: missing header '{key}'", self.path.display())))
     }

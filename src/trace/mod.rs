@@ -27,7 +27,9 @@ pub fn case_paths(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
 /// Why a case could not be run.
 #[derive(Debug)]
 pub enum TraceError {
+    /// A file could not be read or written.
     Io(PathBuf, std::io::Error),
+    /// The case (or an argument) is not what the format says.
     Parse(String),
     /// A kind this port does not trace yet.
     Unsupported(String),
