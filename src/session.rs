@@ -421,7 +421,7 @@ pub trait Controller {
 #[derive(Clone)]
 enum Origin {
     Start(Arc<Config>),
-    Paused(Arc<Mutex<Game>>, u64),
+    Paused(Arc<Mutex<Box<Game>>>, u64),
 }
 
 impl Origin {
@@ -598,8 +598,9 @@ pub fn drive<C: Controller + Send + 'static>(config: &Config, controller: C) -> 
     let mut job = Job::New(config.clone());
     loop {
         let (mut g, resume) = match job {
-            Job::New(c) => (c.game(), false),
-            Job::Resume(g) => (*g, true),
+            // Boxed: the game (9 KB) then moves as a pointer.
+            Job::New(c) => (Box::new(c.game()), false),
+            Job::Resume(g) => (g, true),
         };
         lock(&run).at_command = resume;
         g.scr.set_keys(Box::new(RunKeys(Arc::clone(&run))));
@@ -613,12 +614,12 @@ pub fn drive<C: Controller + Send + 'static>(config: &Config, controller: C) -> 
                 Some(Leave::Snapshot) if exit == Exit::Paused => {
                     // A copy of the game at its command wait; it goes on
                     // and asks again at the same wait.
-                    let copy = g.clone();
+                    let copy = Box::new((*g).clone());
                     r.origin = Origin::Paused(Arc::new(Mutex::new(copy)), r.keys);
                     r.since.clear();
                     let snap = Snapshot { origin: r.origin.clone(), keys: Vec::new(), obs: r.obs.clone() };
                     r.controller.snapshot(snap);
-                    job = Job::Resume(Box::new(g));
+                    job = Job::Resume(g);
                     continue;
                 }
                 Some(Leave::State) if exit == Exit::Paused => {
@@ -626,7 +627,7 @@ pub fn drive<C: Controller + Send + 'static>(config: &Config, controller: C) -> 
                     // goes on at the same wait.
                     let state = HeroState::of(&mut g);
                     r.controller.state(Some(state));
-                    job = Job::Resume(Box::new(g));
+                    job = Job::Resume(g);
                     continue;
                 }
                 Some(l) => l,
@@ -671,7 +672,7 @@ pub fn drive<C: Controller + Send + 'static>(config: &Config, controller: C) -> 
                     }
                     Origin::Paused(g, keys) => {
                         r.keys = *keys;
-                        Job::Resume(Box::new(lock(g).clone()))
+                        Job::Resume(Box::new((**lock(g)).clone()))
                     }
                 }
             }
