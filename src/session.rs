@@ -614,7 +614,8 @@ pub fn drive<C: Controller + Send + 'static>(config: &Config, controller: C) -> 
                 Some(Leave::Snapshot) if exit == Exit::Paused => {
                     // A copy of the game at its command wait; it goes on
                     // and asks again at the same wait.
-                    let copy = Box::new((*g).clone());
+                    // Box's clone writes the copy straight into its allocation.
+                    let copy = g.clone();
                     r.origin = Origin::Paused(Arc::new(Mutex::new(copy)), r.keys);
                     r.since.clear();
                     let snap = Snapshot { origin: r.origin.clone(), keys: Vec::new(), obs: r.obs.clone() };
@@ -672,7 +673,7 @@ pub fn drive<C: Controller + Send + 'static>(config: &Config, controller: C) -> 
                     }
                     Origin::Paused(g, keys) => {
                         r.keys = *keys;
-                        Job::Resume(Box::new((**lock(g)).clone()))
+                        Job::Resume(lock(g).clone())
                     }
                 }
             }
