@@ -79,6 +79,23 @@ impl std::error::Error for ScoreError {}
 /// streams restarting for every piece. The feedback byte depends on the
 /// keys only, so the same function enciphers and deciphers.
 pub fn xor_cipher(data: &mut [u8]) {
+    // Every piece starts the same key stream: XOR with a copy made once
+    // (the stream is what the cipher makes of zeros).
+    static STREAM: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let stream = STREAM.get_or_init(|| {
+        let mut k = vec![0; 2 * MAXSTR];
+        xor_cipher_stream(&mut k);
+        k
+    });
+    if data.len() <= stream.len() {
+        data.iter_mut().zip(stream).for_each(|(b, k)| *b ^= k);
+    } else {
+        xor_cipher_stream(data);
+    }
+}
+
+/// The cipher byte by byte, keys and feedback as it goes.
+fn xor_cipher_stream(data: &mut [u8]) {
     let (e1, e2) = (ENCSTR, STATLIST);
     let (mut i1, mut i2) = (0usize, 0usize);
     let mut fb: u8 = 0;
@@ -363,6 +380,17 @@ pub fn os_error_text(e: &std::io::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cipher_stream_copy_matches_the_byte_loop() {
+        for len in [0, 1, 7, 80, MAXSTR, 2 * MAXSTR, 2 * MAXSTR + 1, 5000] {
+            let data: Vec<u8> = (0..len).map(|i| (i * 31 + 7) as u8).collect();
+            let (mut fast, mut slow) = (data.clone(), data);
+            xor_cipher(&mut fast);
+            xor_cipher_stream(&mut slow);
+            assert_eq!(fast, slow, "length {len}");
+        }
+    }
 
     #[test]
     fn cipher_round_trip() {
