@@ -117,12 +117,13 @@ impl Game {
                 if self.player.on(ISBLIND) && (y != hero.y || x != hero.x) {
                     continue;
                 }
-                self.scr.move_to(y, x);
+                // The move and the read in one call (reading changes nothing).
+                let shown = self.scr.mvinch(y, x);
                 let dark = self.proom().is_some_and(|r| self.room(r).r_flags & ISDARK != 0);
                 if dark && !self.see_floor && ch == FLOOR {
                     ch = b' ';
                 }
-                if tp.is_some() || ch != crate::curses::cchar(self.scr.inch()) {
+                if tp.is_some() || ch != crate::curses::cchar(shown) {
                     self.scr.addch(ch.into());
                 }
                 if self.door_stop && !self.firstmove && self.running {
@@ -194,9 +195,8 @@ impl Game {
                 if y == hero.y && x == hero.x {
                     continue;
                 }
-                self.scr.move_to(y, x);
                 // The whole chtype is compared: a standout dot stays.
-                if self.scr.inch() == Chtype::from(FLOOR) {
+                if self.scr.mvinch(y, x) == Chtype::from(FLOOR) {
                     self.scr.addch(Chtype::from(b' '));
                 }
             }

@@ -912,6 +912,16 @@ impl Curses for Model {
         self.cell(w, win.cury, win.curx)
     }
 
+    /// One window lookup for the move and the read.
+    fn mvinch(&mut self, y: i32, x: i32) -> Chtype {
+        if self.wmove(Win::STD, y, x) {
+            let win = self.win(Win::STD);
+            self.stores[win.store].as_ref().map_or(BLANK, |st| st.cells[win.at(st.width, y, x)])
+        } else {
+            self.winch(Win::STD)
+        }
+    }
+
     fn winch_at(&self, w: Win, y: i32, x: i32) -> Chtype {
         let win = self.win(w);
         if y < 0 || x < 0 || y > win.maxy || x > win.maxx {
