@@ -14,13 +14,13 @@ use std::time::Instant;
 
 use cpu_time::ProcessTime;
 
+use rogue::case::Case;
 use rogue::session::{Config, Observation, Session, Wait, play};
-use rogue::trace::Case;
 
 /// A golden game as a session config and its keys.
 fn goldens() -> Vec<(Config, Vec<u8>)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("oracle/cases/games");
-    let paths = rogue::trace::case_paths(&dir).expect("oracle/cases/games");
+    let paths = rogue::case::case_paths(&dir).expect("oracle/cases/games");
     paths.iter().filter_map(|p| Config::from_case(&Case::read(p).expect("a readable case"))).collect()
 }
 

@@ -11,14 +11,14 @@ use std::time::Instant;
 
 use cpu_time::ProcessTime;
 
+use rogue::case::Case;
 use rogue::curses::model::Model;
 use rogue::game::Game;
-use rogue::trace::Case;
 use rogue::trace::games::{Setup, setup, temp_dir};
 
 fn cases() -> Vec<Case> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("oracle/cases/games");
-    let paths = rogue::trace::case_paths(&dir).expect("oracle/cases/games");
+    let paths = rogue::case::case_paths(&dir).expect("oracle/cases/games");
     paths.iter().map(|p| Case::read(p).expect("a readable case")).collect()
 }
 

@@ -3,10 +3,10 @@
 //!
 //!     cargo run --release --example explore_keys -- TIME PID KEYS [BOTSEED]
 
-use rogue::bot::Explorer;
 use rogue::curses::model::Model;
 use rogue::game::Game;
 use rogue::host::ScriptedHost;
+use rogue::session::bot::Explorer;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 struct Shared(Arc<Mutex<Explorer>>);
 
 impl rogue::curses::model::KeySource for Shared {
-    fn key(&mut self, screen: &rogue::curses::model::Terminal) -> Result<u8, rogue::ending::Interrupt> {
+    fn key(&mut self, screen: &rogue::Terminal) -> Result<u8, rogue::curses::Interrupt> {
         self.0.lock().expect("the bot").key(screen)
     }
 }

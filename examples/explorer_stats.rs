@@ -8,8 +8,8 @@
 
 use std::time::Instant;
 
-use rogue::bot::Explorer;
-use rogue::ending::Ending;
+use rogue::Ending;
+use rogue::session::bot::Explorer;
 use rogue::session::{Config, play};
 
 fn main() {

@@ -1,56 +1,76 @@
 //! `rogue`: Rogue 5.4.4 (Toy, Arnold and Wichman; the Rogue Restoration
 //! Project's release of 2007-09-05), ported to Rust byte for byte.
 //!
-//! All state lives in one [`game::Game`]. Modules follow the original's
-//! files where a file is a unit (rooms, passages, new_level, fight, ...),
-//! and functions keep the C names they port.
+//! # Layers
+//!
+//! The crate is a few parts, each using only those below it. At the
+//! bottom, `curses` (the screen: the small curses vocabulary the original
+//! speaks, an in-memory model of ncurses, and the real terminal) and
+//! `host` (the machine: clock, ids, user, files, signals). Above them,
+//! `game`: one `Game` value holding all state, and one module for each of
+//! the original's C files (`game::rooms`, `game::fight`, `game::save`,
+//! ...), whose functions keep their C names, so the Rust for any C
+//! function is one step away. Then the case format ([`case`]: reading
+//! `.case` files, the escapes of their bodies, writing records) and the
+//! front ends: [`trace`] (run one oracle case and print what the original
+//! printed) and [`session`] (the headless interface for bots, the explorer
+//! bot, the JSON pipe). `cli` (with the `ncurses` feature) is the `rogue`
+//! binary's command line; the binaries only call it or [`trace`].
+//!
+//! # For bot writers
+//!
+//! Everything public is re-exported here: [`Session`], [`Config`],
+//! [`Observation`], [`play`] and [`drive`] for games in process, the
+//! case format ([`Case`], [`RecordFile`]) and the trace runner
+//! ([`run_path`]). The library is headless: the default `ncurses` feature
+//! only brings the terminal for the `rogue` binary, so a bot depends on the
+//! crate with `default-features = false` and needs no ncurses. A
+//! [`Session`] stays on the thread that made it (it is not `Send`). The
+//! internals are `pub` only with the `internals` feature, which the
+//! crate's own tests use, and are no stable interface.
 
-pub mod arena;
-pub mod armor;
-pub mod bot;
-pub mod botpipe;
-pub mod cbuf;
-pub mod cfmt;
-pub mod chase;
-pub mod command;
-pub mod consts;
+#![deny(missing_docs)]
+
+/// Declare modules that are `pub` with the `internals` feature (the tests'
+/// access) and `pub(crate)` otherwise.
+macro_rules! internal_mods {
+    ($($(#[$m:meta])* $name:ident;)*) => {$(
+        $(#[$m])*
+        #[cfg(feature = "internals")]
+        #[allow(missing_docs)]
+        #[doc(hidden)]
+        pub mod $name;
+        $(#[$m])*
+        #[cfg(not(feature = "internals"))]
+        pub(crate) mod $name;
+    )*};
+}
+pub(crate) use internal_mods;
+
+internal_mods! {
+    curses;
+    host;
+    game;
+}
+/// The C reference's kernels through FFI, for the differential tests.
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+#[allow(missing_docs)]
 pub mod cref;
-pub mod curses;
-pub mod daemon;
-pub mod daemons;
-pub mod data;
-pub mod ending;
-pub mod fight;
-pub mod game;
-pub mod host;
-pub mod init;
-pub mod io;
-pub mod list;
-pub mod main_loop;
-pub mod misc;
-pub mod monsters;
-pub mod moves;
-pub mod new_level;
-pub mod options;
-pub mod pack;
-pub mod passages;
-pub mod potions;
-pub mod record;
-pub mod rings;
-pub mod rip;
-pub mod rng;
-pub mod rooms;
-pub mod save;
-pub mod savefile;
-pub mod score;
-pub mod scrolls;
+
+pub mod case;
+#[cfg(feature = "ncurses")]
+#[doc(hidden)]
+pub mod cli;
 pub mod session;
-pub mod signals;
-pub mod state;
-pub mod sticks;
-pub mod thing;
-pub mod things;
 pub mod trace;
-pub mod weapons;
-pub mod wizard;
-pub mod xcrypt;
+
+pub use case::record::RecordFile;
+pub use case::{Case, TraceError};
+pub use curses::model::Terminal;
+pub use curses::{A_CHARTEXT, A_STANDOUT, Chtype};
+pub use game::ending::{Ending, Exit};
+pub use session::{
+    Action, Bot, Config, Controller, Observation, Outcome, Session, Snapshot, Status, Wait, drive, play,
+};
+pub use trace::{RunOptions, run, run_path};

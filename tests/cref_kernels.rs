@@ -13,10 +13,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use common::{EDGES, Inputs};
-use rogue::consts::*;
 use rogue::cref::{self, Hero, Level};
+use rogue::game::consts::*;
+use rogue::game::thing::{Creature, ObjId, Object};
 use rogue::game::{Ending, Game, Recorder};
-use rogue::thing::{Creature, ObjId, Object};
 
 /// Random vectors per function in the differential tests.
 const VECTORS: usize = 1_000_000;

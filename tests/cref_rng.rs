@@ -5,7 +5,7 @@ mod common;
 
 use common::{EDGES, Inputs};
 use rogue::cref;
-use rogue::rng::Rng;
+use rogue::game::rng::Rng;
 
 /// A seed or range: mostly any int, often an edge or a small number.
 fn interesting(inp: &mut Inputs) -> i32 {

@@ -11,7 +11,8 @@ mod common;
 use common::Inputs;
 use rogue::curses::model::Model;
 use rogue::curses::term::Ncurses;
-use rogue::curses::{A_STANDOUT, Chtype, Curses, Win};
+use rogue::curses::{Curses, Win};
+use rogue::{A_STANDOUT, Chtype};
 
 /// The two backends and their handles for the same windows.
 struct Pair {

@@ -2,7 +2,7 @@
 //! everywhere else, detected (src/arena.rs explains both).
 
 use rogue::game::Game;
-use rogue::thing::{Coord, Dest, Object};
+use rogue::game::thing::{Coord, Dest, Object};
 
 /// A monster heading for gold the hero then picks up keeps, in the C, a
 /// pointer into the freed object: it reads the old spot until the memory

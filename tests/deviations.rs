@@ -3,12 +3,12 @@
 //! such place (README, "Where this port differs from the original on
 //! purpose") is pinned down here, so that it cannot change unnoticed.
 
-use rogue::consts::*;
 use rogue::curses::model::Model;
 use rogue::game::Game;
+use rogue::game::consts::*;
+use rogue::game::rng::Rng;
+use rogue::game::thing::{Coord, DaemonFn, Object, Room, Weap, Who};
 use rogue::host::ScriptedHost;
-use rogue::rng::Rng;
-use rogue::thing::{Coord, DaemonFn, Object, Room, Weap, Who};
 
 /// roll() with a negative count loops about 2^32 times in the C; the port
 /// rolls no dice and draws nothing.

@@ -14,11 +14,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use rogue::curses::model::{KeySource, Model, Terminal};
-use rogue::ending::{Exit, Interrupt};
+use rogue::Exit;
+use rogue::Terminal;
+use rogue::curses::Interrupt;
+use rogue::curses::model::{KeySource, Model};
 use rogue::game::Game;
+use rogue::game::savefile::restore_bytes;
 use rogue::host::ScriptedHost;
-use rogue::savefile::restore_bytes;
 
 const ROGUE: &str = env!("CARGO_BIN_EXE_rogue");
 /// The watchdog's bound for one run (a run takes well under a second).

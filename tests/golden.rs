@@ -38,7 +38,7 @@ fn oracle_dir() -> PathBuf {
 fn cases_of(category: &str, filter: Option<&str>) -> Vec<PathBuf> {
     let dir = oracle_dir().join(category);
     // A missing folder is no cases (which fails a declared category).
-    let mut cases = rogue::trace::case_paths(&dir).unwrap_or_default();
+    let mut cases = rogue::case::case_paths(&dir).unwrap_or_default();
     if let Some(f) = filter {
         cases.retain(|p| p.to_string_lossy().contains(f));
     }
@@ -52,7 +52,7 @@ fn out_files(case: &Path) -> Vec<(String, PathBuf)> {
     text.lines()
         .take_while(|l| !l.trim().is_empty())
         .filter_map(|l| l.strip_prefix("out-file:"))
-        .filter_map(|v| rogue::trace::games::file_header(case.parent()?, v.trim()))
+        .filter_map(|v| rogue::case::file_header(case.parent()?, v.trim()))
         .collect()
 }
 

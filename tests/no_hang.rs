@@ -7,9 +7,9 @@ use std::collections::VecDeque;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use rogue::consts::*;
 use rogue::game::Game;
-use rogue::thing::Coord;
+use rogue::game::consts::*;
+use rogue::game::thing::Coord;
 
 /// Seeds and the level at which the original hangs when the levels are dug
 /// back to back from a new game, as the oracle's harness does. FORMAT-core.md
@@ -159,8 +159,8 @@ fn within_a_minute<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send +
 /// ran out there), with the hero moved to the second row of a room's first
 /// column: the wall is up and to her left, the floor straight up.
 fn game_by_a_wall() -> Game {
+    use rogue::Exit;
     use rogue::curses::model::Model;
-    use rogue::ending::Exit;
     use rogue::host::ScriptedHost;
     let mut g = Game::with(Box::new(ScriptedHost::nowhere()), Box::new(Model::standard()));
     g.fixed_dnum = Some(7640);
@@ -199,7 +199,7 @@ fn refused_fight_to_the_death_stops() {
         let exit = g.resume();
         (g.to_death, exit)
     });
-    assert_eq!(exit, rogue::ending::Exit::EndOfInput, "the game waits for a key again");
+    assert_eq!(exit, rogue::Exit::EndOfInput, "the game waits for a key again");
     assert!(!to_death, "the fight is over");
 }
 
@@ -208,8 +208,8 @@ fn refused_fight_to_the_death_stops() {
 /// comes to its first command wait, where the keys have run out.
 #[test]
 fn damaged_save_that_fights_a_wall_restores_and_waits() {
+    use rogue::Exit;
     use rogue::curses::model::Model;
-    use rogue::ending::Exit;
     use rogue::host::ScriptedHost;
     let dir = std::env::temp_dir().join(format!("rogue-no-hang-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -246,7 +246,7 @@ fn self_repeating_command_is_dropped() {
             assert!(g.scr.set_keys(Box::new(rogue::curses::model::ScriptedKeys(b"a".iter().copied().collect()))));
             g.resume()
         });
-        assert_eq!(exit, rogue::ending::Exit::EndOfInput, "last command {:?}", comm as char);
+        assert_eq!(exit, rogue::Exit::EndOfInput, "last command {:?}", comm as char);
     }
 }
 
@@ -262,7 +262,7 @@ fn a_wanderer_with_nowhere_to_go_does_not_come() {
     let hero = g.player.t_pos;
     let Some(here) = g.room_at(hero) else { panic!("the hero starts in a room") };
     g.player.t_room = Some(here);
-    let rogue::thing::RoomRef::Room(i) = here else { panic!("not a passage") };
+    let rogue::game::thing::RoomRef::Room(i) = here else { panic!("not a passage") };
     for (k, r) in g.rooms.iter_mut().enumerate() {
         if k != i {
             r.r_flags |= ISGONE;

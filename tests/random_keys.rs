@@ -24,8 +24,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use common::Inputs;
-use rogue::curses::model::{KeySource, Model, Terminal};
-use rogue::ending::{Exit, Interrupt};
+use rogue::Exit;
+use rogue::Terminal;
+use rogue::curses::Interrupt;
+use rogue::curses::model::{KeySource, Model};
 use rogue::game::Game;
 use rogue::host::ScriptedHost;
 use rogue::session::Status;

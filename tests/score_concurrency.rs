@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use rogue::score::{FILE_LEN, NUMSCORES, ScoreEntry, rd_score, wr_score};
+use rogue::game::score::{FILE_LEN, NUMSCORES, ScoreEntry, rd_score, wr_score};
 use rogue::trace::{self, RunOptions};
 
 /// Writers per round.

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::Inputs;
-use rogue::score::{FILE_LEN, NUMSCORES, ScoreEntry, rd_score, wr_score, xor_cipher};
+use rogue::game::score::{FILE_LEN, NUMSCORES, ScoreEntry, rd_score, wr_score, xor_cipher};
 use rogue::trace::{self, RunOptions};
 
 const NAME_LEN: usize = 1024;

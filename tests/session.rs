@@ -1,4 +1,4 @@
-//! The bot interface (`rogue::session`, `rogue::botpipe`):
+//! The bot interface (`rogue::session`, `rogue::session::botpipe`):
 //!
 //! * a session shows, key for key, the frames the original showed in every
 //!   `games` golden, with or without snapshots taken and restored on the
@@ -13,8 +13,8 @@ mod common;
 use std::path::Path;
 
 use common::Inputs;
+use rogue::case::Case;
 use rogue::session::{Config, Observation, Session, Snapshot, Wait, play};
-use rogue::trace::Case;
 
 /// A frame of a golden: the cursor and the 24 rows (text, standout mask).
 #[derive(Clone, Debug, PartialEq)]
@@ -92,7 +92,7 @@ fn frame_of(o: &Observation) -> Frame {
 fn goldens() -> Vec<(String, Config, Vec<u8>, Vec<Frame>)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("oracle/cases/games");
     let mut out = Vec::new();
-    for p in rogue::trace::case_paths(&dir).expect("oracle/cases/games") {
+    for p in rogue::case::case_paths(&dir).expect("oracle/cases/games") {
         let c = Case::read(&p).expect("a readable case");
         let Some((config, keys)) = Config::from_case(&c) else { continue };
         let expected = std::fs::read_to_string(p.with_extension("expected")).expect("expected");

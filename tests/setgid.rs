@@ -437,8 +437,8 @@ fn a_games_ending_still_posts_its_score() {
     assert_eq!(r.status, Some(0), "{}", r.stderr);
     assert!(r.stderr.is_empty(), "{}", r.stderr);
     let scores = std::fs::read(inst.games.join("rogue.scr")).unwrap();
-    let mut top: [rogue::score::ScoreEntry; rogue::score::NUMSCORES] = Default::default();
-    rogue::score::rd_score(&scores, &mut top).expect("a good score file");
+    let mut top: [rogue::game::score::ScoreEntry; rogue::game::score::NUMSCORES] = Default::default();
+    rogue::game::score::rd_score(&scores, &mut top).expect("a good score file");
     assert!(
         top.iter().any(|e| e.uid == inst.uid && e.score > 0 && e.name_str() == USER.as_bytes()),
         "no entry of {USER}'s"

@@ -8,12 +8,13 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use rogue::consts::*;
-use rogue::curses::{A_CHARTEXT, Win};
+use rogue::A_CHARTEXT;
+use rogue::curses::Win;
 use rogue::game::Game;
-use rogue::savefile::*;
-use rogue::state::{StateError, rs_restore_file, rs_save_file};
-use rogue::thing::{DaemonFn, DelayedAction, Dest, RoomRef};
+use rogue::game::consts::*;
+use rogue::game::savefile::*;
+use rogue::game::state::{StateError, rs_restore_file, rs_save_file};
+use rogue::game::thing::{DaemonFn, DelayedAction, Dest, RoomRef};
 
 /// The bytes of a save file that are leftover stack memory in the
 /// originals (FORMAT-games.md §5.3); the port writes zeros there.

@@ -37,13 +37,13 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use rogue::Exit;
+use rogue::case::Case;
+use rogue::case::escape::{decode_body, label};
 use rogue::curses::model::Model;
-use rogue::ending::Exit;
 use rogue::game::Game;
+use rogue::game::savefile::restore_bytes;
 use rogue::host::ScriptedHost;
-use rogue::savefile::restore_bytes;
-use rogue::trace::Case;
-use rogue::trace::games::{decode_body, label};
 
 const ROGUE: &str = env!("CARGO_BIN_EXE_rogue");
 
@@ -678,7 +678,7 @@ fn frame_keys(g: &Golden) -> Vec<&[u8]> {
 #[ignore]
 fn terminal_replays_every_games_golden() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("oracle/cases/games");
-    let mut names: Vec<String> = rogue::trace::case_paths(&dir)
+    let mut names: Vec<String> = rogue::case::case_paths(&dir)
         .expect("oracle/cases/games")
         .iter()
         .filter_map(|p| Some(p.file_stem()?.to_str()?.to_string()))

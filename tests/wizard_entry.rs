@@ -7,8 +7,8 @@
 //!   that cannot be opened, as in the original;
 //! * without MASTER (the shipped `rogue`), `+` is an illegal command.
 
+use rogue::Exit;
 use rogue::curses::model::Model;
-use rogue::ending::Exit;
 use rogue::game::Game;
 use rogue::host::ScriptedHost;
 

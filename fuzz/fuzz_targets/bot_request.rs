@@ -7,8 +7,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rogue::botpipe::{Request, new_config, parse_request};
 use rogue::session::Config;
+use rogue::session::botpipe::{Request, new_config, parse_request};
 
 fuzz_target!(|data: &[u8]| {
     let base = Config::default();

@@ -16,7 +16,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use rogue::game::Game;
-use rogue::savefile::{SaveReader, read_header, restore_bytes};
+use rogue::game::savefile::{SaveReader, read_header, restore_bytes};
 
 fuzz_target!(|data: &[u8]| {
     let _ = read_header(&mut SaveReader::new(data));

@@ -16,7 +16,7 @@ thread_local! {
     /// its options are set back before each.
     static GAME: RefCell<(Game, Game)> = RefCell::new({
         let mut g = Game::headless();
-        g.home = rogue::cbuf::CBuf::strncpy(b"/home/rodney/");
+        g.home = Box::new(rogue::game::cbuf::CBuf::strncpy(b"/home/rodney/"));
         (g.clone(), g)
     });
 }
@@ -29,12 +29,12 @@ fuzz_target!(|data: &[u8]| {
         g.see_floor = fresh.see_floor;
         g.passgo = fresh.passgo;
         g.tombstone = fresh.tombstone;
-        g.whoami = fresh.whoami;
-        g.fruit = fresh.fruit;
-        g.file_name = fresh.file_name;
+        g.whoami.clone_from(&fresh.whoami);
+        g.fruit.clone_from(&fresh.fruit);
+        g.file_name.clone_from(&fresh.file_name);
         g.inv_type = fresh.inv_type;
         g.parse_opts(data);
         assert!(g.whoami.0.contains(&0) && g.fruit.0.contains(&0) && g.file_name.0.contains(&0));
-        let _ = rogue::options::inv_t_name(g.inv_type);
+        let _ = rogue::game::options::inv_t_name(g.inv_type);
     });
 });

@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use rogue::score::{NUMSCORES, ScoreEntry, rd_score, wr_score};
+use rogue::game::score::{NUMSCORES, ScoreEntry, rd_score, wr_score};
 use rogue::session::Config;
 
 /// A folder of this process's own for the score file.

@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use rogue::curses::{A_CHARTEXT, A_STANDOUT};
 use rogue::session::{Config, HeroState, Observation, Session, Snapshot, Wait};
+use rogue::{A_CHARTEXT, A_STANDOUT};
 
 pub const ROWS: usize = 24;
 pub const COLS: usize = 80;
@@ -264,7 +264,7 @@ impl Game {
             Some(o) if o.crashed.is_none() => o.gold.max(self.hero.gold),
             _ => self.hero.gold,
         };
-        let won = over.is_some_and(|o| o.ending == Some(rogue::ending::Ending::Won));
+        let won = over.is_some_and(|o| o.ending == Some(rogue::Ending::Won));
         let d_gold = f64::from(gold - before.0);
         let d_depth = f64::from((self.hero.max_depth - before.1).max(0));
         match self.task {
@@ -276,7 +276,7 @@ impl Game {
     }
 
     pub fn won(&self) -> bool {
-        self.obs().outcome.as_ref().is_some_and(|o| o.ending == Some(rogue::ending::Ending::Won))
+        self.obs().outcome.as_ref().is_some_and(|o| o.ending == Some(rogue::Ending::Won))
     }
 
     /// This moment, to come back to.
@@ -331,10 +331,10 @@ impl Game {
         if let Some(o) = &s.rogueopts {
             headers.push(("rogueopts".into(), o.clone()));
         }
-        let mut file = rogue::record::RecordFile::create(path, headers)?;
+        let mut file = rogue::case::record::RecordFile::create(path, headers)?;
         file.push(&self.keys)?;
         let ends = match &self.obs().outcome {
-            Some(o) => rogue::record::ends_word(o.ending),
+            Some(o) => rogue::case::record::ends_word(o.ending),
             None => "signal",
         };
         file.finish(ends)
@@ -407,7 +407,7 @@ impl Game {
 /// A recorded case: how its game starts and its keys (`None`: a case a
 /// reset cannot start, e.g. one with arguments or files).
 pub fn read_case(path: &Path) -> Result<Option<(Start, Vec<u8>)>, String> {
-    let case = rogue::trace::Case::read(path).map_err(|e| format!("{e:?}"))?;
+    let case = rogue::case::Case::read(path).map_err(|e| format!("{e:?}"))?;
     Ok(Config::from_case(&case)
         .map(|(c, keys)| (Start { seed: c.seed, user: c.user, rogueopts: c.rogueopts, time: c.time }, keys)))
 }

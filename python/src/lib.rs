@@ -174,8 +174,8 @@ impl PyGame {
         let o = self.g.obs().outcome.as_ref()?;
         let word = match (&o.crashed, o.ending) {
             (Some(_), _) => "crash".to_string(),
-            (None, Some(rogue::ending::Ending::Won)) => "victory".to_string(),
-            (None, e) => rogue::record::ends_word(e).to_string(),
+            (None, Some(rogue::Ending::Won)) => "victory".to_string(),
+            (None, e) => rogue::case::record::ends_word(e).to_string(),
         };
         Some((word, o.killer.clone(), o.gold, o.max_level))
     }

@@ -13,18 +13,18 @@ pub mod model;
 pub mod term;
 pub mod tty;
 
-use crate::ending::Interrupt;
-
 /// A curses character with attributes, as ncurses (narrow) stores it.
 pub type Chtype = u32;
 
 /// The character part of a [`Chtype`].
 pub const A_CHARTEXT: Chtype = 0xff;
+#[allow(dead_code)] // the curses vocabulary, whole
 /// Every attribute bit of a [`Chtype`].
 pub const A_ATTRIBUTES: Chtype = !0xff;
 /// Standout, ncurses' `NCURSES_BITS(1, 8)`; saved files hold this value.
 pub const A_STANDOUT: Chtype = 1 << 16;
 
+#[allow(dead_code)] // the curses vocabulary, whole
 /// The curses `ERR` result.
 pub const ERR: i32 = -1;
 
@@ -176,7 +176,7 @@ pub trait Curses {
     /// a line typed without echo (the terminal's erase and kill keys
     /// still work), then a newline. The line comes back without its
     /// newline.
-    fn getpass(&mut self, prompt: &[u8]) -> Result<Vec<u8>, crate::ending::Interrupt>;
+    fn getpass(&mut self, prompt: &[u8]) -> Result<Vec<u8>, Interrupt>;
 
     // The stdscr shorthands of curses.h.
     fn move_to(&mut self, y: i32, x: i32) -> bool {
@@ -239,4 +239,25 @@ pub enum Mode {
     NoEcho,
     Keypad(bool),
     HalfDelay(i32),
+}
+
+/// Why a key wait returned no key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Interrupt {
+    /// The scripted keys are all used up.
+    EndOfInput,
+    /// A bot session asks to stop at a command wait (only there: see
+    /// `Ending::Paused`).
+    Pause,
+    /// SIGHUP or SIGTERM arrived, or the terminal's input ended (the real
+    /// terminal only; a scripted source may say so too).
+    Hangup,
+    /// A key typed at a line read in the tty's normal mode raised a signal
+    /// (^C: SIGINT 2, ^\\: SIGQUIT 3).
+    Signal(i32),
+}
+
+/// `CTRL(c)` of extern.h.
+pub const fn ctrl(c: u8) -> u8 {
+    c & 0o37
 }

@@ -13,7 +13,7 @@ use std::collections::VecDeque;
 
 use super::tty::{LineDiscipline, SIGINT, SIGQUIT};
 use super::{A_CHARTEXT, A_STANDOUT, Chtype, Curses, Mode, Win};
-use crate::ending::Interrupt;
+use crate::curses::Interrupt;
 
 /// Where the model's keys come from. It is asked at every wait, with the
 /// terminal as a person would see it at that moment, so a source can also
@@ -347,16 +347,19 @@ impl Model {
     }
 
     /// Read the given keys, one per wait, then end the input.
+    #[cfg(any(test, feature = "internals"))] // for the tests
     pub fn push_input(&mut self, keys: &[u8]) {
         self.input = Box::new(ScriptedKeys(keys.iter().copied().collect()));
     }
 
     /// The terminal as a person would see it now.
+    #[cfg(any(test, feature = "internals"))] // for the tests
     pub fn terminal(&self) -> &Terminal {
         &self.term
     }
 
     /// The terminal modes set so far, oldest first.
+    #[cfg(any(test, feature = "internals"))] // for the tests
     pub fn modes(&self) -> &[Mode] {
         &self.modes
     }

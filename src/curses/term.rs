@@ -8,9 +8,9 @@ use std::io::Write as _;
 use ncurses as nc;
 
 use super::{Chtype, Curses, Mode, Win};
-use crate::consts::ctrl;
-use crate::ending::Interrupt;
-use crate::signals::{hangup_pending, take_interrupt, take_resize};
+use crate::curses::ctrl;
+use crate::curses::Interrupt;
+use crate::host::signals::{hangup_pending, take_interrupt, take_resize};
 
 /// The ncurses screen of the running program.
 ///
@@ -210,11 +210,13 @@ impl Ncurses {
     }
 
     /// Whether curses has been started.
+    #[cfg(any(test, feature = "internals"))] // for the tests
     pub fn started(&self) -> bool {
         self.started
     }
 
     /// `initscr`. Returns `None` when the terminal cannot be used.
+    #[cfg(any(test, feature = "internals"))] // for the tests
     pub fn init() -> Option<Self> {
         let std = nc::initscr();
         if std.is_null() {
@@ -227,6 +229,7 @@ impl Ncurses {
     /// /dev/null and whose input is empty: the real library, headless, to
     /// hold the in-memory model to it. `None` when the terminal type is
     /// unknown.
+    #[cfg(any(test, feature = "internals"))] // for the tests
     pub fn headless(term: &str) -> Option<Self> {
         // SAFETY: fopen gets two valid C strings; the streams it returns are
         // checked and then owned by ncurses for the rest of the program.

@@ -2,15 +2,19 @@
 //! program from a seed and keystrokes, printed as the terminal's screen at
 //! every key wait and at the end (FORMAT-games.md §2).
 
+use crate::case::escape::decode_body;
+use crate::case::escape::label;
+use crate::case::file_header;
 use std::collections::VecDeque;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::{Case, RunOptions, TraceError};
 use crate::curses::model::{KeySource, Model, Terminal};
 use crate::curses::{A_CHARTEXT, A_STANDOUT};
-use crate::ending::{Exit, Interrupt};
+use crate::game::ending::Exit;
+use crate::curses::Interrupt;
 use crate::game::Game;
 use crate::host::ScriptedHost;
 
@@ -53,20 +57,6 @@ fn row(screen: &Terminal, y: i32) -> (String, String) {
     (text.trim_end_matches(' ').to_string(), mask.trim_end_matches('.').to_string())
 }
 
-/// A byte as a frame's `next=` writes it: the case bodies' escapes, a
-/// space as `\x20`.
-pub fn label(b: u8) -> String {
-    match b {
-        b'\\' => "\\\\".to_string(),
-        0x1b => "\\e".to_string(),
-        b'\n' => "\\n".to_string(),
-        b'\r' => "\\r".to_string(),
-        b'\t' => "\\t".to_string(),
-        0x21..=0x7e => char::from(b).to_string(),
-        _ => format!("\\x{b:02x}"),
-    }
-}
-
 /// The keys of a case, taking a frame at every wait.
 struct TraceKeys {
     keys: VecDeque<u8>,
@@ -99,57 +89,6 @@ impl KeySource for TraceKeys {
     }
 }
 
-/// Decode a case body (FORMAT-games.md §1.2).
-pub fn decode_body(lines: &[String]) -> Result<Vec<u8>, String> {
-    let text: String = lines.concat();
-    let b = text.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] != b'\\' {
-            out.push(b[i]);
-            i += 1;
-            continue;
-        }
-        let c = *b.get(i + 1).ok_or("a backslash ends the body")?;
-        i += 2;
-        out.push(match c {
-            b'\\' => b'\\',
-            b'e' => 0x1b,
-            b'n' => b'\n',
-            b'r' => b'\r',
-            b't' => b'\t',
-            b'x' => {
-                let hex = b.get(i..i + 2).ok_or("a \\x escape is cut short")?;
-                i += 2;
-                let s = std::str::from_utf8(hex).map_err(|_| "bad \\x escape")?;
-                u8::from_str_radix(s, 16).map_err(|_| format!("bad \\x escape {s:?}"))?
-            }
-            other => return Err(format!("unknown escape \\{}", char::from(other))),
-        });
-    }
-    Ok(out)
-}
-
-/// An `in-file` or `out-file` header, `<path> <side file>`, with the side
-/// file in `dir`. A path may hold spaces (a save file named at the
-/// prompt): the split is at the first space after which the side file
-/// exists, else at the first space.
-pub fn file_header(dir: &Path, value: &str) -> Option<(String, PathBuf)> {
-    let splits = value.match_indices(' ').map(|(i, _)| (&value[..i], &value[i + 1..]));
-    let mut first = None;
-    for (path, side) in splits {
-        if path.is_empty() || side.is_empty() {
-            continue;
-        }
-        if dir.join(side).is_file() {
-            return Some((path.to_string(), dir.join(side)));
-        }
-        first.get_or_insert((path, side));
-    }
-    first.map(|(path, side)| (path.to_string(), dir.join(side)))
-}
-
 /// Make the run's folder: empty, with the case's input files.
 fn prepare_dir(case: &Case, dir: &Path) -> Result<(), TraceError> {
     if dir.exists() {
@@ -162,7 +101,7 @@ fn prepare_dir(case: &Case, dir: &Path) -> Result<(), TraceError> {
         };
         let dst = dir.join(path);
         let bytes =
-            crate::host::read_regular(&src, super::case::MAX_CASE).map_err(|e| TraceError::Io(src.clone(), e))?;
+            crate::host::read_regular(&src, crate::case::MAX_CASE).map_err(|e| TraceError::Io(src.clone(), e))?;
         std::fs::write(&dst, bytes).map_err(|e| TraceError::Io(dst.clone(), e))?;
         use std::os::unix::fs::PermissionsExt;
         let _ = std::fs::set_permissions(&dst, std::fs::Permissions::from_mode(0o644));
@@ -185,7 +124,7 @@ pub struct Setup {
 /// `dir` (which is made empty and given the case's input files).
 pub fn setup(case: &Case, dir: &Path) -> Result<Setup, TraceError> {
     let master = case.kind == "wizard";
-    crate::record::check_case_files(case).map_err(TraceError::Parse)?;
+    crate::case::record::check_case_files(case).map_err(TraceError::Parse)?;
     let keys = decode_body(&case.body).map_err(|e| TraceError::Parse(format!("{}: {e}", case.path.display())))?;
     let user = case.require("user")?.to_string();
     let mut home = case.require("home")?.to_string();
@@ -249,7 +188,7 @@ pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
     let shared = opts.score_file.as_ref().map(|p| {
         use std::os::unix::ffi::OsStrExt;
         let score = p.as_os_str().as_encoded_bytes().to_vec();
-        let lock = crate::score::lock_path_for(&score);
+        let lock = crate::game::score::lock_path_for(&score);
         s.host.real_paths = vec![p.clone(), std::ffi::OsStr::from_bytes(&lock).into()];
         (score, lock)
     });

@@ -4,10 +4,10 @@ use std::fmt::Write as _;
 
 use super::show::{object, opt_s, s, stats};
 use super::{Case, TraceError};
-use crate::data::STONES;
+use crate::game::data::STONES;
+use crate::game::init::NEW_GAME_STEPS;
+use crate::game::thing::ObjId;
 use crate::game::{Game, ObjInfo};
-use crate::init::NEW_GAME_STEPS;
-use crate::thing::ObjId;
 
 pub fn run(case: &Case) -> Result<String, TraceError> {
     let seed = case.int("seed")?;

@@ -5,11 +5,11 @@ use std::fmt::Write as _;
 
 use super::show::{ch, s};
 use super::{Case, TraceError, bad_item};
-use crate::arena::Arena;
-use crate::cbuf::CBuf;
-use crate::consts::*;
+use crate::game::arena::Arena;
+use crate::game::cbuf::CBuf;
+use crate::game::consts::*;
+use crate::game::thing::{Creature, ObjId, Object, Stats, Who};
 use crate::game::{Ending, Game};
-use crate::thing::{Creature, ObjId, Object, Stats, Who};
 
 pub fn run(case: &Case) -> Result<String, TraceError> {
     let function = case.require("function")?;
@@ -175,7 +175,7 @@ fn roll_em(g: &mut Game, f: &mut Fields) -> Option<String> {
     let hurl = f.flag("hurl")?;
     let rings = [f.ring("lring", true)?, f.ring("rring", true)?];
     wear_rings(g, rings);
-    let hit = g.roll_em(attacker, defender, weap.map(crate::thing::Weap::Item), hurl);
+    let hit = g.roll_em(attacker, defender, weap.map(crate::game::thing::Weap::Item), hurl);
     Some(format!(
         "hit={} ahp={} dhp={} seed={}",
         u8::from(hit),

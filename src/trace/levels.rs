@@ -5,10 +5,10 @@ use std::fmt::Write as _;
 
 use super::show::{ch, object, s, stats};
 use super::{Case, TraceError};
-use crate::consts::*;
 use crate::curses::{A_CHARTEXT, Win};
+use crate::game::consts::*;
+use crate::game::thing::{Dest, Room, RoomRef};
 use crate::game::{Game, Recorder};
-use crate::thing::{Dest, Room, RoomRef};
 
 pub fn run(case: &Case) -> Result<String, TraceError> {
     let seed = case.int("seed")?;

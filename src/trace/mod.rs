@@ -1,51 +1,16 @@
 //! `rogue-trace`: run one oracle case and print what the original printed
 //! for it (oracle/README.md). Each kind of case has its own module.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
-pub mod case;
-pub mod games;
+crate::internal_mods! { games; }
 mod init;
 mod kernels;
 mod levels;
 mod rng;
-pub mod show;
+mod show;
 
-pub use case::Case;
-
-/// The `.case` files in `dir`, in name order.
-pub fn case_paths(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "case"))
-        .collect();
-    paths.sort();
-    Ok(paths)
-}
-
-/// Why a case could not be run.
-#[derive(Debug)]
-pub enum TraceError {
-    /// A file could not be read or written.
-    Io(PathBuf, std::io::Error),
-    /// The case (or an argument) is not what the format says.
-    Parse(String),
-    /// A kind this port does not trace yet.
-    Unsupported(String),
-}
-
-impl fmt::Display for TraceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TraceError::Io(p, e) => write!(f, "{}: {e}", p.display()),
-            TraceError::Parse(m) => write!(f, "{m}"),
-            TraceError::Unsupported(k) => write!(f, "case kind '{k}' is not implemented yet"),
-        }
-    }
-}
-
-impl std::error::Error for TraceError {}
+use crate::case::{Case, TraceError};
 
 /// Options of a run beyond the case itself.
 #[derive(Clone, Debug, Default)]

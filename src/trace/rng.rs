@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::{Case, TraceError, bad_item};
-use crate::rng::Rng;
+use crate::game::rng::Rng;
 
 pub fn run(case: &Case) -> Result<String, TraceError> {
     let seed = case.int("seed")?;

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::thing::{Object, Stats};
+use crate::game::thing::{Object, Stats};
 
 /// A C `char` value: `'c'` when printable, else `\xHH`.
 pub fn ch(c: u8) -> String {

@@ -1,0 +1,6 @@
+//! The command lines of the shipped binaries: `rogue` (the game on the
+//! terminal, replays, records, the bot pipe). `src/bin/rogue.rs` only
+//! calls [`rogue::main`].
+
+#[cfg(feature = "ncurses")]
+pub mod rogue;

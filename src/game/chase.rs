@@ -1,0 +1,463 @@
+//! chase.c: monsters chasing the hero (or what they want), where things are,
+//! and who can see whom.
+
+use crate::game::consts::*;
+use crate::game::data::monster_info;
+use crate::game::{Flow, Game};
+use crate::game::io::step_ok;
+use crate::game::sticks::BoltFrom;
+use crate::game::thing::{Coord, Dest, MonId, RoomRef};
+
+/// `dist`: the square of the distance between two points.
+pub fn dist(y1: i32, x1: i32, y2: i32, x2: i32) -> i32 {
+    (x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1)
+}
+
+/// `dist_cp`: `dist` of two coordinates.
+pub fn dist_cp(c1: Coord, c2: Coord) -> i32 {
+    dist(c1.y, c1.x, c2.y, c2.x)
+}
+
+impl Game {
+    /// `roomin`: the room (or passage) a spot is in. A spot in no room at
+    /// all is "some bizarre place", said in a message, and `None`.
+    pub fn roomin(&mut self, cp: Coord) -> Flow<Option<RoomRef>> {
+        if let Some(r) = self.room_at(cp) {
+            return Ok(Some(r));
+        }
+        self.msg(format!("in some bizarre place ({}, {})", cp.y, cp.x))?;
+        if self.master {
+            // The wizard build aborts here.
+            return Err(crate::game::ending::Ending::Signal(6));
+        }
+        Ok(None)
+    }
+
+    /// `roomin` without its message: which room a spot is in, if any.
+    pub fn room_at(&self, cp: Coord) -> Option<RoomRef> {
+        let fp = self.flat(cp.y, cp.x);
+        if fp & F_PASS != 0 {
+            return Some(RoomRef::Passage(usize::from(fp & F_PNUM)));
+        }
+        // The test takes in one more row and column than the room has, as
+        // the original's does.
+        self.rooms
+            .iter()
+            .position(|rp| {
+                cp.x <= rp.r_pos.x + rp.r_max.x
+                    && rp.r_pos.x <= cp.x
+                    && cp.y <= rp.r_pos.y + rp.r_max.y
+                    && rp.r_pos.y <= cp.y
+            })
+            .map(RoomRef::Room)
+    }
+
+    /// `see_monst`: can the hero see this monster?
+    pub fn see_monst(&self, mp: MonId) -> bool {
+        if self.player.on(ISBLIND) {
+            return false;
+        }
+        let tp = &self.mons[mp];
+        if tp.on(ISINVIS) && !self.player.on(CANSEE) {
+            return false;
+        }
+        let (y, x) = (tp.t_pos.y, tp.t_pos.x);
+        let hero = self.hero();
+        if dist(y, x, hero.y, hero.x) < LAMPDIST {
+            // Diagonally next to the hero around a corner: out of sight.
+            let around_corner =
+                y != hero.y && x != hero.x && !step_ok(self.chat(y, hero.x)) && !step_ok(self.chat(hero.y, x));
+            return !around_corner;
+        }
+        if tp.t_room != self.proom() {
+            return false;
+        }
+        tp.t_room.is_some_and(|r| self.room(r).r_flags & ISDARK == 0)
+    }
+
+    /// `cansee`: can the hero see this spot?
+    pub fn cansee(&mut self, y: i32, x: i32) -> Flow<bool> {
+        if self.player.on(ISBLIND) {
+            return Ok(false);
+        }
+        let hero = self.hero();
+        if dist(y, x, hero.y, hero.x) < LAMPDIST {
+            if self.flat(y, x) & F_PASS != 0
+                && y != hero.y
+                && x != hero.x
+                && !step_ok(self.chat(y, hero.x))
+                && !step_ok(self.chat(hero.y, x))
+            {
+                return Ok(false);
+            }
+            return Ok(true);
+        }
+        // Far away: only in the hero's own room, when it is lit.
+        let rer = self.roomin(Coord::new(y, x))?;
+        Ok(rer.is_some() && rer == self.proom() && rer.is_some_and(|r| self.room(r).r_flags & ISDARK == 0))
+    }
+
+    /// `runto`: set the monster at a spot running after its destination.
+    pub fn runto(&mut self, runner: Coord) -> Flow {
+        // DEVIATION: the C dereferences the empty spot's monster; the port starts nothing; test: deviations::runto_an_empty_spot_does_nothing
+        // The C dereferences whatever is there (after a message in the
+        // wizard build); with no monster there is nothing to start.
+        let Some(tp) = self.moat(runner.y, runner.x) else {
+            if self.master {
+                self.msg(format!("couldn't find monster in runto at ({},{})", runner.y, runner.x))?;
+            }
+            return Ok(());
+        };
+        let t = &mut self.mons[tp];
+        t.t_flags |= ISRUN;
+        t.t_flags &= !ISHELD;
+        let dest = self.find_dest(tp)?;
+        self.mons[tp].t_dest = Some(dest);
+        Ok(())
+    }
+
+    /// `find_dest`: where a monster should run: an object it wants in its
+    /// room that no other monster is after, else the hero.
+    pub fn find_dest(&mut self, tp: MonId) -> Flow<Dest> {
+        let prob = monster_info(self.mons[tp].t_type).carry;
+        if prob <= 0 || self.mons[tp].t_room == self.proom() || self.see_monst(tp) {
+            return Ok(Dest::Hero);
+        }
+        // As in the C, the loop variable is reused: once an object turns out
+        // to be taken, the rooms compared are those of the monster that took
+        // it.
+        let mut cur = tp;
+        for obj in self.lvl_obj.clone() {
+            let o = &self.objs[obj];
+            if o.o_type == i32::from(SCROLL) && o.o_which == S_SCARE {
+                continue;
+            }
+            let opos = o.o_pos;
+            if self.roomin(opos)? == self.mons[cur].t_room && self.rng.rnd(100) < prob {
+                let taken = self.mlist.iter().copied().find(|&m| self.mons[m].t_dest.is_some_and(|d| d.is_object(obj)));
+                match taken {
+                    None => return Ok(Dest::Object(obj.addr())),
+                    Some(m) => cur = m,
+                }
+            }
+        }
+        Ok(Dest::Hero)
+    }
+
+    /// `runners`: every running monster moves.
+    pub fn runners(&mut self) -> Flow {
+        // The list may change under the loop (monsters die, or steal and
+        // vanish): like the C, which keeps the next pointer before moving
+        // a monster, go by a copy and skip the ones that are gone.
+        // (The copy reuses a buffer kept for it: this runs every turn.)
+        let mut list = std::mem::take(&mut self.runners_buf);
+        list.clear();
+        list.extend_from_slice(&self.mlist);
+        let moved = self.runners_of(&list);
+        self.runners_buf = list;
+        moved?;
+        if self.has_hit {
+            self.endmsg()?;
+            self.has_hit = false;
+        }
+        Ok(())
+    }
+
+    /// The moves of `runners` for the monsters listed.
+    fn runners_of(&mut self, list: &[MonId]) -> Flow {
+        for &tp in list {
+            if !self.mons.contains(tp) {
+                continue;
+            }
+            if !self.mons[tp].on(ISHELD) && self.mons[tp].on(ISRUN) {
+                let orig_pos = self.mons[tp].t_pos;
+                let wastarget = self.mons[tp].on(ISTARGET);
+                if self.move_monst(tp)? == -1 {
+                    continue;
+                }
+                if !self.mons.contains(tp) {
+                    continue;
+                }
+                if self.mons[tp].on(ISFLY) && dist_cp(self.hero(), self.mons[tp].t_pos) >= 3 {
+                    self.move_monst(tp)?;
+                    if !self.mons.contains(tp) {
+                        continue;
+                    }
+                }
+                if wastarget && orig_pos != self.mons[tp].t_pos {
+                    self.mons[tp].t_flags &= !ISTARGET;
+                    self.to_death = false;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `move_monst`: one turn of running for a monster (two when hasted,
+    /// one in two when slowed). -1 when the monster is gone.
+    pub fn move_monst(&mut self, tp: MonId) -> Flow<i32> {
+        if (!self.mons[tp].on(ISSLOW) || self.mons[tp].t_turn) && self.do_chase(tp)? == -1 {
+            return Ok(-1);
+        }
+        if !self.mons.contains(tp) {
+            return Ok(-1);
+        }
+        if self.mons[tp].on(ISHASTE) && self.do_chase(tp)? == -1 {
+            return Ok(-1);
+        }
+        if !self.mons.contains(tp) {
+            return Ok(-1);
+        }
+        self.mons[tp].t_turn ^= true;
+        Ok(0)
+    }
+
+    /// `relocate`: move a monster to a new spot, updating the map, its
+    /// room, and where it is going.
+    pub fn relocate(&mut self, th: MonId, new_loc: Coord) -> Flow {
+        if new_loc != self.mons[th].t_pos {
+            let (pos, oldch) = (self.mons[th].t_pos, self.mons[th].t_oldch);
+            self.scr.mvaddch(pos.y, pos.x, oldch.into());
+            let room = self.roomin(new_loc)?;
+            self.mons[th].t_room = room;
+            self.set_oldch(th, new_loc);
+            let oroom = self.mons[th].t_room;
+            self.place_mut(pos.y, pos.x).p_monst = None;
+            // (`oroom` was just set from the new room: the test is always
+            // false, as in the C.)
+            if oroom != self.mons[th].t_room {
+                let d = self.find_dest(th)?;
+                self.mons[th].t_dest = Some(d);
+            }
+            self.mons[th].t_pos = new_loc;
+            self.place_mut(new_loc.y, new_loc.x).p_monst = Some(th);
+        }
+        self.scr.move_to(new_loc.y, new_loc.x);
+        if self.see_monst(th) {
+            let d = self.mons[th].t_disguise;
+            self.scr.addch(d.into());
+        } else if self.player.on(SEEMONST) {
+            let t = self.mons[th].t_type;
+            self.scr.standout();
+            self.scr.addch(t.into());
+            self.scr.standend();
+        }
+        Ok(())
+    }
+
+    /// `do_chase`: one step of a monster toward where it is going: to the
+    /// door nearest its goal when the goal is in another room; a dragon
+    /// may breathe instead. -1 when the monster is gone.
+    pub fn do_chase(&mut self, th: MonId) -> Flow<i32> {
+        // Where the chaser and the chasee are.
+        let mut rer = self.mons[th].t_room;
+        if self.mons[th].on(ISGREED) && rer.is_some_and(|r| self.room(r).r_goldval == 0) {
+            // The gold has been taken: run after the hero.
+            self.mons[th].t_dest = Some(Dest::Hero);
+        }
+        let dest = self.mons[th].t_dest.unwrap_or(Dest::Hero);
+        let ree = if dest == Dest::Hero { self.proom() } else { self.roomin(self.dest_pos(dest))? };
+        // Doors are not inside rooms here.
+        let tpos = self.mons[th].t_pos;
+        let mut door = self.chat(tpos.y, tpos.x) == DOOR;
+        let mut mindist = 32767;
+        let mut this = self.chase_this;
+        loop {
+            if rer != ree {
+                // The goal is elsewhere: head for the nearest exit.
+                if let Some(r) = rer {
+                    for &cp in self.room(r).exits() {
+                        let curdist = dist_cp(self.dest_pos(dest), cp);
+                        if curdist < mindist {
+                            this = cp;
+                            mindist = curdist;
+                        }
+                    }
+                }
+                if door {
+                    rer = Some(RoomRef::Passage(usize::from(self.flat(tpos.y, tpos.x) & F_PNUM)));
+                    door = false;
+                    continue;
+                }
+            } else {
+                this = self.dest_pos(dest);
+                // A dragon in line with the hero, within a bolt's reach
+                // but not next to her, may breathe.
+                let t = &self.mons[th];
+                let hero = self.hero();
+                if t.t_type == b'D'
+                    && (t.t_pos.y == hero.y
+                        || t.t_pos.x == hero.x
+                        || (t.t_pos.y - hero.y).abs() == (t.t_pos.x - hero.x).abs())
+                    && dist_cp(t.t_pos, hero) <= BOLT_LENGTH * BOLT_LENGTH
+                    && !t.on(ISCANC)
+                    && self.rng.rnd(DRAGONSHOT) == 0
+                {
+                    self.delta.y = (hero.y - t.t_pos.y).signum();
+                    self.delta.x = (hero.x - t.t_pos.x).signum();
+                    if self.has_hit {
+                        self.endmsg()?;
+                    }
+                    self.chase_this = this;
+                    let mut dir = self.delta;
+                    self.fire_bolt(BoltFrom::Monster(th), &mut dir, "flame")?;
+                    self.delta = dir;
+                    self.running = false;
+                    self.count = 0;
+                    self.quiet = 0;
+                    if self.to_death && self.mons.get(th).is_some_and(|t| !t.on(ISTARGET)) {
+                        self.to_death = false;
+                        self.kamikaze = false;
+                    }
+                    return Ok(0);
+                }
+            }
+            break;
+        }
+        self.chase_this = this;
+        // Run to it; at it, fight it or stop.
+        let mut stoprun = false;
+        if !self.chase(th, this) {
+            if this == self.hero() {
+                return self.attack(th);
+            } else if this == self.dest_pos(dest) {
+                for obj in self.lvl_obj.clone() {
+                    if dest.is_object(obj) {
+                        crate::game::list::detach(&mut self.lvl_obj, obj);
+                        crate::game::list::attach(&mut self.mons[th].t_pack, obj);
+                        let opos = self.objs[obj].o_pos;
+                        let gone = self.mons[th].t_room.is_some_and(|r| self.room(r).r_flags & ISGONE != 0);
+                        self.set_chat(opos.y, opos.x, if gone { PASSAGE } else { FLOOR });
+                        let d = self.find_dest(th)?;
+                        self.mons[th].t_dest = Some(d);
+                        break;
+                    }
+                }
+                if self.mons[th].t_type != b'F' {
+                    stoprun = true;
+                }
+            }
+        } else if self.mons[th].t_type == b'F' {
+            return Ok(0);
+        }
+        let to = self.ch_ret;
+        self.relocate(th, to)?;
+        // Stop running when it has arrived.
+        let dest = self.mons[th].t_dest.unwrap_or(Dest::Hero);
+        if stoprun && self.mons[th].t_pos == self.dest_pos(dest) {
+            self.mons[th].t_flags &= !ISRUN;
+        }
+        Ok(0)
+    }
+
+    /// `set_oldch`: what a monster moving to a spot hides there.
+    pub fn set_oldch(&mut self, tp: MonId, cp: Coord) {
+        if self.mons[tp].t_pos == cp {
+            return;
+        }
+        let sch = self.mons[tp].t_oldch;
+        let oldch = self.mvinch_ch(cp.y, cp.x);
+        self.mons[tp].t_oldch = oldch;
+        if !self.player.on(ISBLIND) {
+            let dark = self.mons[tp].t_room.is_some_and(|r| self.room(r).r_flags & ISDARK != 0);
+            if (sch == FLOOR || oldch == FLOOR) && dark {
+                self.mons[tp].t_oldch = b' ';
+            } else if dist_cp(cp, self.hero()) <= LAMPDIST && self.see_floor {
+                self.mons[tp].t_oldch = self.chat(cp.y, cp.x);
+            }
+        }
+    }
+
+    /// `chase`: the spot next to the chaser that takes it closest to `ee`
+    /// (a random one when confused, for bats and now and then phantoms),
+    /// into `ch_ret`. `false` when it has got there.
+    pub fn chase(&mut self, tp: MonId, ee: Coord) -> bool {
+        let er = self.mons[tp].t_pos;
+        let ttype = self.mons[tp].t_type;
+        let curdist;
+        if (self.mons[tp].on(ISHUH) && self.rng.rnd(5) != 0)
+            || (ttype == b'P' && self.rng.rnd(5) == 0)
+            || (ttype == b'B' && self.rng.rnd(2) == 0)
+        {
+            // A valid random move.
+            self.ch_ret = self.rndmove(Some(tp));
+            curdist = dist_cp(self.ch_ret, ee);
+            // A small chance that it becomes unconfused.
+            if self.rng.rnd(20) == 0 {
+                self.mons[tp].t_flags &= !ISHUH;
+            }
+        } else {
+            // The empty spot next to the chaser closest to the chasee; if
+            // there is none, it stays.
+            let mut cd = dist_cp(er, ee);
+            self.ch_ret = er;
+            let mut plcnt = 1;
+            let ey = (er.y + 1).min(NUMLINES - 2);
+            let ex = (er.x + 1).min(NUMCOLS - 1);
+            for x in er.x - 1..=ex {
+                if x < 0 {
+                    continue;
+                }
+                for y in er.y - 1..=ey {
+                    let tryp = Coord::new(y, x);
+                    if !diag_ok_at(self, er, tryp) {
+                        continue;
+                    }
+                    let ch = self.winat(y, x);
+                    if !step_ok(ch) {
+                        continue;
+                    }
+                    // A scroll might be scare monster.
+                    if ch == SCROLL {
+                        let scare = self
+                            .lvl_obj
+                            .iter()
+                            .find(|&&o| self.objs[o].o_pos == tryp)
+                            .is_some_and(|&o| self.objs[o].o_which == S_SCARE);
+                        if scare {
+                            continue;
+                        }
+                    }
+                    // Nor step on a xeroc.
+                    if self.moat(y, x).is_some_and(|m| self.mons[m].t_type == b'X') {
+                        continue;
+                    }
+                    let thisdist = dist(y, x, ee.y, ee.x);
+                    if thisdist < cd {
+                        plcnt = 1;
+                        self.ch_ret = tryp;
+                        cd = thisdist;
+                    } else if thisdist == cd {
+                        plcnt += 1;
+                        if self.rng.rnd(plcnt) == 0 {
+                            self.ch_ret = tryp;
+                            cd = thisdist;
+                        }
+                    }
+                }
+            }
+            curdist = cd;
+        }
+        curdist != 0 && self.ch_ret != self.hero()
+    }
+
+    /// `diag_ok`: is a step from `sp` to `ep` allowed (on the map, and not
+    /// cutting a corner)?
+    pub fn diag_ok(&self, sp: Coord, ep: Coord) -> bool {
+        diag_ok_at(self, sp, ep)
+    }
+}
+
+/// One chance in DRAGONSHOT that a dragon breathes.
+const DRAGONSHOT: i32 = 5;
+
+/// `diag_ok` as a function of the map.
+fn diag_ok_at(g: &Game, sp: Coord, ep: Coord) -> bool {
+    if ep.x < 0 || ep.x >= NUMCOLS || ep.y <= 0 || ep.y >= NUMLINES - 1 {
+        return false;
+    }
+    if ep.x == sp.x || ep.y == sp.y {
+        return true;
+    }
+    step_ok(g.chat(ep.y, sp.x)) && step_ok(g.chat(sp.y, ep.x))
+}

@@ -1,0 +1,202 @@
+//! init.c: a new game's lore: the item tables' running probabilities, the
+//! hero and her pack, and this game's scroll titles, potion colors, ring
+//! stones and stick materials.
+
+use crate::game::consts::*;
+use crate::game::data::{A_CLASS, METAL, RAINBOW, STONES, SYLLS, WOOD};
+use crate::game::{Game, ObjInfo};
+
+/// `MAXNAME`: the longest scroll title before the syllable check stops it.
+const MAXNAME: usize = 40;
+
+/// `sumprobs`: turn a table's percentages into running totals.
+fn sumprobs(info: &mut [ObjInfo]) {
+    for i in 1..info.len() {
+        info[i].oi_prob += info[i - 1].oi_prob;
+    }
+}
+
+impl Game {
+    /// `init_probs`.
+    pub fn init_probs(&mut self) {
+        sumprobs(&mut self.things);
+        sumprobs(&mut self.pot_info);
+        sumprobs(&mut self.scr_info);
+        sumprobs(&mut self.ring_info);
+        sumprobs(&mut self.ws_info);
+        // Not the fake FLAME entry: MAXWEAPONS rows only.
+        sumprobs(&mut self.weap_info[..MAXWEAPONS]);
+        sumprobs(&mut self.arm_info);
+    }
+
+    /// `init_player`: roll her up, with food, ring mail, a +1,+1 mace, a +1
+    /// bow and some arrows.
+    pub fn init_player(&mut self) {
+        self.player.t_stats = self.max_stats;
+        self.food_left = HUNGERTIME;
+
+        let food = self.new_object();
+        {
+            let o = &mut self.objs[food];
+            o.o_type = i32::from(FOOD);
+            o.o_count = 1;
+        }
+        self.add_pack_silent(food);
+
+        let armor = self.new_object();
+        {
+            let o = &mut self.objs[armor];
+            o.o_type = i32::from(ARMOR);
+            o.o_which = RING_MAIL;
+            o.o_arm = A_CLASS[RING_MAIL as usize] - 1;
+            o.o_flags |= ISKNOW;
+            o.o_count = 1;
+        }
+        self.cur_armor = Some(armor);
+        self.add_pack_silent(armor);
+
+        let mace = self.new_object();
+        self.init_weapon(mace, MACE);
+        {
+            let o = &mut self.objs[mace];
+            o.o_hplus = 1;
+            o.o_dplus = 1;
+            o.o_flags |= ISKNOW;
+        }
+        self.add_pack_silent(mace);
+        self.cur_weapon = Some(mace);
+
+        let bow = self.new_object();
+        self.init_weapon(bow, BOW);
+        {
+            let o = &mut self.objs[bow];
+            o.o_hplus = 1;
+            o.o_flags |= ISKNOW;
+        }
+        self.add_pack_silent(bow);
+
+        let arrows = self.new_object();
+        // init_weapon draws a count for the arrows, then it is replaced.
+        self.init_weapon(arrows, ARROW);
+        let count = self.rng.rnd(15) + 25;
+        {
+            let o = &mut self.objs[arrows];
+            o.o_count = count;
+            o.o_flags |= ISKNOW;
+        }
+        self.add_pack_silent(arrows);
+    }
+
+    /// `init_names`: the scroll titles, 2 to 4 words of 1 to 3 syllables.
+    pub fn init_names(&mut self) {
+        for i in 0..MAXSCROLLS {
+            // The title is built in prbuf, as in the C (saves hold prbuf,
+            // so its leftover bytes matter).
+            let mut cp = 0usize;
+            let nwords = self.rng.rnd(3) + 2;
+            for _ in 0..nwords {
+                let nsyl = self.rng.rnd(3) + 1;
+                for _ in 0..nsyl {
+                    // The syllable is drawn before the length check, and a
+                    // syllable that would end past prbuf[MAXNAME] ends the
+                    // word (the remaining words still come).
+                    let sp = SYLLS[self.rng.rnd(SYLLS.len() as i32) as usize];
+                    if cp + sp.len() > MAXNAME {
+                        break;
+                    }
+                    self.prbuf.0[cp..cp + sp.len()].copy_from_slice(sp.as_bytes());
+                    cp += sp.len();
+                }
+                self.prbuf.0[cp] = b' ';
+                cp += 1;
+            }
+            cp -= 1;
+            self.prbuf.0[cp] = 0;
+            std::sync::Arc::make_mut(&mut self.s_names)[i] =
+                String::from_utf8_lossy(self.prbuf.as_bytes()).into_owned();
+        }
+    }
+
+    /// Draw an entry of a list not used yet (drawing again while the pick
+    /// is used), and mark it used.
+    fn pick_unused(&mut self, used: &mut [bool]) -> usize {
+        loop {
+            let j = self.rng.rnd(used.len() as i32) as usize;
+            if !used[j] {
+                used[j] = true;
+                return j;
+            }
+        }
+    }
+
+    /// `init_colors`: a different color for each potion.
+    pub fn init_colors(&mut self) {
+        let mut used = [false; RAINBOW.len()];
+        for i in 0..MAXPOTIONS {
+            let j = self.pick_unused(&mut used);
+            self.p_colors[i] = RAINBOW[j];
+        }
+    }
+
+    /// `init_stones`: a different stone for each ring, which adds its value
+    /// to the ring's worth.
+    pub fn init_stones(&mut self) {
+        let mut used = [false; STONES.len()];
+        for i in 0..MAXRINGS {
+            let j = self.pick_unused(&mut used);
+            self.r_stones[i] = STONES[j].name;
+            self.ring_info[i].oi_worth += STONES[j].value;
+        }
+    }
+
+    /// `init_materials`: a different metal (wand) or wood (staff) for each
+    /// stick.
+    pub fn init_materials(&mut self) {
+        let mut woodused = [false; WOOD.len()];
+        let mut metused = [false; METAL.len()];
+        for i in 0..MAXSTICKS {
+            // A coin flip on every attempt, then the material's draw.
+            let (kind, made) = loop {
+                if self.rng.rnd(2) == 0 {
+                    let j = self.rng.rnd(METAL.len() as i32) as usize;
+                    if !metused[j] {
+                        metused[j] = true;
+                        break ("wand", METAL[j]);
+                    }
+                } else {
+                    let j = self.rng.rnd(WOOD.len() as i32) as usize;
+                    if !woodused[j] {
+                        woodused[j] = true;
+                        break ("staff", WOOD[j]);
+                    }
+                }
+            };
+            self.ws_type[i] = kind;
+            self.ws_made[i] = made;
+        }
+    }
+
+    /// The new-game steps of `main()`, in order: seed the generator with the
+    /// dungeon number, then make the lore.
+    #[cfg(any(test, feature = "internals"))] // for the tests
+    pub fn init_new_game(&mut self, dnum: i32) {
+        self.dnum = dnum;
+        self.rng.set_seed(dnum);
+        for (_, step) in NEW_GAME_STEPS {
+            step(self);
+        }
+    }
+}
+
+/// A step of a new game's lore and its C name.
+pub type NewGameStep = (&'static str, fn(&mut Game));
+
+/// The lore steps of `main()`, in the order it takes them.
+pub const NEW_GAME_STEPS: [NewGameStep; 6] = [
+    ("init_probs", Game::init_probs),
+    ("init_player", Game::init_player),
+    ("init_names", Game::init_names),
+    ("init_colors", Game::init_colors),
+    ("init_stones", Game::init_stones),
+    ("init_materials", Game::init_materials),
+];

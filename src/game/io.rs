@@ -1,0 +1,300 @@
+//! io.c: the message line, the status line and reading keys.
+//!
+//! A message is composed from pieces (`addmsg`) and shown by `msg` or
+//! `endmsg` on the top line. When a message is already showing, the new
+//! one first puts `--More--` after it and waits for a space. A watcher
+//! may take messages instead of the line (the oracle's core harness does,
+//! FORMAT-core.md §3.2): then nothing is drawn and nothing waits.
+
+use crate::game::consts::*;
+use crate::curses::Win;
+use crate::game::{Flow, Game};
+
+/// `MAXMSG`: the longest message that leaves room for "--More--"
+/// (`NUMCOLS - sizeof "--More--"`, the terminator counted).
+pub const MAXMSG: usize = NUMCOLS as usize - "--More--".len() - 1;
+
+/// The hunger states as the status line names them.
+const STATE_NAME: [&str; 4] = ["", "Hungry", "Weak", "Faint"];
+
+impl Game {
+    /// `msg`: add to the current message and show it; an empty text only
+    /// clears the message line. `Ok(true)` when the player answered a
+    /// `--More--` with ESC while `msg_esc` was on.
+    pub fn msg(&mut self, text: impl AsRef<[u8]>) -> Flow<bool> {
+        let text = text.as_ref();
+        if text.is_empty() {
+            if !self.obs.records_messages() {
+                self.scr.move_to(0, 0);
+                self.scr.clrtoeol();
+                self.mpos = 0;
+            }
+            return Ok(false);
+        }
+        self.doadd(text)?;
+        self.endmsg()
+    }
+
+    /// `addmsg`: add to the current message.
+    pub fn addmsg(&mut self, text: impl AsRef<[u8]>) -> Flow {
+        self.doadd(text.as_ref())?;
+        Ok(())
+    }
+
+    /// `endmsg`: show the message composed so far, after giving the player
+    /// a chance to read the one on the line (`--More--`).
+    pub fn endmsg(&mut self) -> Flow<bool> {
+        if self.obs.records_messages() {
+            let text = std::mem::take(&mut self.msgbuf);
+            self.obs.message(&text);
+            self.newpos = 0;
+            return Ok(false);
+        }
+        if self.save_msg {
+            self.huh.strcpy(&self.msgbuf);
+        }
+        if self.mpos != 0 {
+            self.look(false)?;
+            let mpos = self.mpos;
+            self.scr.mvaddstr(0, mpos, b"--More--");
+            self.scr.refresh();
+            if !self.msg_esc {
+                self.wait_for(b' ')?;
+            } else {
+                loop {
+                    let ch = self.readchar()?;
+                    if ch == b' ' {
+                        break;
+                    }
+                    if ch == ESCAPE {
+                        self.msgbuf.clear();
+                        self.mpos = 0;
+                        self.newpos = 0;
+                        return Ok(true);
+                    }
+                }
+            }
+        }
+        // Messages start with a capital, unless they start with a pack
+        // letter ("a) ...").
+        if self.msgbuf.first().is_some_and(u8::is_ascii_lowercase)
+            && !self.lower_msg
+            && self.msgbuf.get(1) != Some(&b')')
+        {
+            self.msgbuf[0] = self.msgbuf[0].to_ascii_uppercase();
+        }
+        let text = std::mem::take(&mut self.msgbuf);
+        self.scr.mvaddstr(0, 0, &text);
+        self.scr.clrtoeol();
+        self.mpos = self.newpos;
+        self.newpos = 0;
+        self.scr.refresh();
+        Ok(false)
+    }
+
+    /// `doadd`: append a piece, first showing what is pending when the two
+    /// would not fit on the line together.
+    fn doadd(&mut self, piece: &[u8]) -> Flow {
+        // vsprintf into a MAXSTR buffer, then strcat: a C string stops at
+        // its first NUL.
+        let piece = &piece[..piece.iter().position(|&b| b == 0).unwrap_or(piece.len())];
+        if piece.len() + self.newpos as usize >= MAXMSG {
+            self.endmsg()?;
+        }
+        self.msgbuf.extend_from_slice(piece);
+        self.newpos = self.msgbuf.len() as i32;
+        Ok(())
+    }
+
+    /// `readchar`: a key, where ^C asks whether to quit.
+    pub fn readchar(&mut self) -> Flow<u8> {
+        let ch = self.scr.wgetch(Win::STD)?;
+        self.last_key = ch;
+        if ch == 3 {
+            self.quit()?;
+            return Ok(ESCAPE);
+        }
+        Ok(ch)
+    }
+
+    /// `status`: draw the status line when something on it changed,
+    /// leaving the cursor where it was.
+    pub fn status(&mut self) -> Flow {
+        let temp = match self.cur_armor {
+            Some(a) => self.objs[a].o_arm,
+            None => self.player.t_stats.s_arm,
+        };
+        let st = self.player.t_stats;
+        let sh = self.status_shadow;
+        if sh.s_hp == st.s_hpt
+            && sh.s_exp == st.s_exp
+            && sh.s_pur == self.purse
+            && sh.s_arm == temp
+            && sh.s_str == st.s_str
+            && sh.s_lvl == self.level
+            && sh.s_hungry == self.hungry_state
+            && !self.stat_msg
+        {
+            return Ok(());
+        }
+        let mut sh = sh;
+        sh.s_arm = temp;
+        let (oy, ox) = self.scr.getyx(Win::STD);
+        if sh.s_hp != st.s_maxhp {
+            // The width of the hit points is that of the maximum.
+            let mut t = st.s_maxhp;
+            sh.s_hp = st.s_maxhp;
+            sh.hpwidth = 0;
+            while t != 0 {
+                sh.hpwidth += 1;
+                t /= 10;
+            }
+        }
+        sh.s_lvl = self.level;
+        sh.s_pur = self.purse;
+        sh.s_hp = st.s_hpt;
+        sh.s_str = st.s_str;
+        sh.s_exp = st.s_exp;
+        sh.s_hungry = self.hungry_state;
+        self.status_shadow = sh;
+        let w = sh.hpwidth as usize;
+        let line = format!(
+            "Level: {}  Gold: {:<5}  Hp: {:>w$}({:>w$})  Str: {:>2}({})  Arm: {:<2}  Exp: {}/{}  {}",
+            self.level,
+            self.purse,
+            st.s_hpt,
+            st.s_maxhp,
+            st.s_str,
+            self.max_stats.s_str,
+            10 - sh.s_arm,
+            st.s_lvl,
+            st.s_exp,
+            STATE_NAME.get(self.hungry_state as usize).copied().unwrap_or(""),
+        );
+        if self.stat_msg {
+            self.scr.move_to(0, 0);
+            self.msg(line)?;
+        } else {
+            self.scr.move_to(STATLINE, 0);
+            self.scr.addstr(line.as_bytes());
+        }
+        self.scr.clrtoeol();
+        self.scr.move_to(oy, ox);
+        Ok(())
+    }
+
+    /// `wait_for`: read keys until the right one (for a newline, a return
+    /// will do too).
+    pub fn wait_for(&mut self, ch: u8) -> Flow {
+        if ch == b'\n' {
+            loop {
+                let c = self.readchar()?;
+                if c == b'\n' || c == b'\r' {
+                    return Ok(());
+                }
+            }
+        }
+        while self.readchar()? != ch {}
+        Ok(())
+    }
+
+    /// `show_win`: show the scratch window with a message on its top line
+    /// until a space, then have the whole screen redrawn.
+    pub fn show_win(&mut self, message: &[u8]) -> Flow {
+        let win = self.hw;
+        self.scr.wmove(win, 0, 0);
+        self.scr.waddstr(win, message);
+        self.scr.touchwin(win);
+        let hero = self.hero();
+        self.scr.wmove(win, hero.y, hero.x);
+        self.scr.wrefresh(win);
+        self.wait_for(b' ')?;
+        self.scr.clearok(Win::CUR, true);
+        self.scr.touchwin(Win::STD);
+        Ok(())
+    }
+}
+
+/// `step_ok` (io.c): can one step on this character?
+pub fn step_ok(ch: u8) -> bool {
+    match ch {
+        b' ' | b'|' | b'-' => false,
+        _ => !ch.is_ascii_alphabetic(),
+    }
+}
+
+impl Game {
+    /// ncurses' `wgetnstr(stdscr, buf, maxlen)`, as `score()` uses it: read
+    /// keys up to a newline, erase and kill keys working, echoing what is
+    /// typed when curses echoes; the cursor then goes to the start of the
+    /// next line (or stays on the last).
+    pub fn wgetnstr(&mut self, maxlen: usize) -> Flow<Vec<u8>> {
+        use crate::curses::{ERR, KEY_BACKSPACE, KEY_DOWN, KEY_ENTER, KEY_LEFT, KEY_MIN};
+        let win = Win::STD;
+        let oldecho = self.echo;
+        let (erasec, killc) = (i32::from(self.scr.erasechar()), i32::from(self.scr.killchar()));
+        let (y, x) = self.scr.getyx(win);
+        let mut s: Vec<u8> = Vec::new();
+        loop {
+            let ch = self.scr.wgetch_raw(win)?;
+            // A read cut short by a signal: ncurses gives up the line (the
+            // end of the input comes back as an error, above).
+            if ch == ERR {
+                break;
+            }
+            if ch == i32::from(b'\n') || ch == i32::from(b'\r') || ch == KEY_DOWN || ch == KEY_ENTER {
+                break;
+            }
+            if ch == erasec || ch == KEY_LEFT || ch == KEY_BACKSPACE {
+                if !s.is_empty() {
+                    self.wipe_out(y, x, &mut s, oldecho);
+                }
+            } else if ch == killc {
+                while !s.is_empty() {
+                    self.wipe_out(y, x, &mut s, oldecho);
+                }
+            } else if ch >= KEY_MIN || s.len() >= maxlen {
+                self.scr.beep();
+            } else {
+                s.push(ch as u8);
+                if oldecho {
+                    if !self.scr.waddch(win, (ch as u8).into()) {
+                        // The bottom right corner cannot take input.
+                        self.scr.waddch(win, b' '.into());
+                        self.wipe_out(y, x, &mut s, oldecho);
+                        continue;
+                    }
+                    self.scr.wrefresh(win);
+                }
+            }
+        }
+        let (cy, _) = self.scr.getyx(win);
+        let (maxy, _) = self.scr.getmaxyx(win);
+        self.scr.wmove(win, if cy < maxy - 1 { cy + 1 } else { cy }, 0);
+        self.scr.wrefresh(win);
+        Ok(s)
+    }
+
+    /// ncurses' `WipeOut`: take the last character off, redrawing the text
+    /// from where it started when it was echoed.
+    fn wipe_out(&mut self, y: i32, x: i32, s: &mut Vec<u8>, echoed: bool) {
+        s.pop();
+        if echoed {
+            let win = Win::STD;
+            let (y1, x1) = self.scr.getyx(win);
+            self.scr.wmove(win, y, x);
+            self.scr.waddstr(win, s);
+            let (ny, nx) = self.scr.getyx(win);
+            loop {
+                let (cy, cx) = self.scr.getyx(win);
+                if !(cy < y1 || (cy == y1 && cx < x1)) {
+                    break;
+                }
+                if !self.scr.waddch(win, b' '.into()) {
+                    break;
+                }
+            }
+            self.scr.wmove(win, ny, nx);
+        }
+    }
+}

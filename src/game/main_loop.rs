@@ -1,0 +1,253 @@
+//! main.c: starting a game, its main loop, quitting, and the one place a
+//! game ends (`end_game`): the tombstone or the winner's list and the
+//! score, the save file, or the terminal given back.
+
+use crate::game::consts::*;
+use crate::curses::{Mode, Win};
+use crate::game::daemon::AFTER;
+use crate::game::ending::{Ending, Flow};
+use crate::game::Game;
+use crate::game::thing::DaemonFn;
+
+impl Game {
+    /// `setup()` (mach_dep.c): the terminal modes of a game.
+    pub fn setup(&mut self) {
+        self.scr.set_mode(Mode::Raw);
+        self.scr.set_mode(Mode::NoEcho);
+        self.echo = false;
+        self.scr.set_mode(Mode::Keypad(true));
+        self.got_ltc = true;
+        self.signals_default = true;
+    }
+
+    /// The new-game part of `main()` after the lore: the first level and
+    /// the daemons, then `playit()`.
+    pub fn start_new_game(&mut self) -> Flow {
+        self.new_level()?;
+        // Start up the daemons and fuses.
+        self.start_daemon(DaemonFn::Runners, 0, AFTER);
+        self.start_daemon(DaemonFn::Doctor, 0, AFTER);
+        let t = self.rng.spread(70);
+        self.fuse(DaemonFn::Swander, 0, t, AFTER);
+        self.start_daemon(DaemonFn::Stomach, 0, AFTER);
+        self.playit()
+    }
+
+    /// `playit`: the main loop: the options of slow terminals and of
+    /// ROGUEOPTS, then commands until the game ends.
+    pub fn playit(&mut self) -> Flow {
+        if self.scr.baudrate() <= 1200 {
+            self.terse = true;
+            self.jump = true;
+            self.see_floor = false;
+        }
+        if self.scr.has_clreol() {
+            self.inv_type = INV_CLEAR;
+        }
+        if let Some(opts) = self.host.getenv("ROGUEOPTS") {
+            self.parse_opts(&opts);
+        }
+        self.oldpos = self.hero();
+        let hero = self.hero();
+        self.oldrp = self.roomin(hero)?;
+        while self.playing {
+            self.command()?;
+        }
+        // `endit(0)`: "Okay, bye bye!" (the C never gets here: `playing`
+        // is never cleared).
+        Err(Ending::Exit(0))
+    }
+
+    /// Go on with a game stopped at the wait for a turn's command
+    /// ([`crate::game::ending::Ending::Paused`], or a copy of such a game): the
+    /// wait first, then `playit`'s loop, to the game's end or next pause.
+    pub fn resume(&mut self) -> crate::game::ending::Exit {
+        let run = |g: &mut Game| -> Flow {
+            g.command_turns(true)?;
+            while g.playing {
+                g.command()?;
+            }
+            Err(Ending::Exit(0))
+        };
+        match run(self) {
+            Ok(()) => crate::game::ending::Exit::Status(0),
+            Err(e) => self.end_game(e),
+        }
+    }
+
+    /// `quit`: make sure the player means it, then end the game.
+    pub fn quit(&mut self) -> Flow {
+        if !self.q_comm {
+            self.mpos = 0;
+        }
+        let (oy, ox) = self.scr.getyx(Win::CUR);
+        self.msg("really quit?")?;
+        if self.readchar()? == b'y' {
+            return Err(Ending::Quit);
+        }
+        self.scr.move_to(0, 0);
+        self.scr.clrtoeol();
+        self.status()?;
+        self.scr.move_to(oy, ox);
+        self.scr.refresh();
+        self.mpos = 0;
+        self.count = 0;
+        self.to_death = false;
+        Ok(())
+    }
+
+    /// `shell`: the `!` command. The game's screen is given back around a
+    /// shell the host runs.
+    pub fn shell(&mut self) -> Flow {
+        let lines = self.scr.lines();
+        self.scr.move_to(lines - 1, 0);
+        self.scr.refresh();
+        self.scr.endwin();
+        self.scr.print_raw(b"\n");
+        self.in_shell = true;
+        self.after = false;
+        self.host.shell_escape();
+        self.scr.print_raw(b"\n[Press return to continue]");
+        self.scr.set_mode(Mode::NoEcho);
+        self.scr.set_mode(Mode::Raw);
+        self.scr.set_mode(Mode::Keypad(true));
+        self.in_shell = false;
+        self.wait_for(b'\n')?;
+        self.scr.clearok(Win::STD, true);
+        Ok(())
+    }
+}
+
+impl Game {
+    /// `main()`: the whole program for its arguments (without the program
+    /// name): a new game, a restore, `-s` or `-d`. Returns how it ended.
+    pub fn rogue_main(&mut self, args: &[Vec<u8>]) -> crate::game::ending::Exit {
+        use crate::game::ending::Exit;
+        let mut args: Vec<Vec<u8>> = args.to_vec();
+        // MASTER: an empty first argument asks for the wizard's password
+        // before anything else.
+        if self.master && args.first().is_some_and(|a| a.is_empty()) {
+            // glibc's getpass gives NULL when it cannot read: no password.
+            let typed = self.scr.getpass(b"wizard's password: ").unwrap_or_default();
+            if crate::game::xcrypt::crypt(&typed, b"mT").as_deref() == Some(crate::game::xcrypt::PASSWD.as_bytes()) {
+                self.wizard = 1;
+                self.player.t_flags |= SEEMONST;
+                args.remove(0);
+            }
+        }
+        // Home and options from the environment.
+        let home = self.host.home_dir();
+        *self.home = crate::game::cbuf::CBuf::strncpy(&home);
+        let mut file_name = self.home.as_bytes().to_vec();
+        file_name.extend_from_slice(b"rogue.save");
+        if let Some(p) = &self.save_path {
+            file_name = p.clone();
+        }
+        self.file_name.strcpy(&file_name);
+        let env = self.host.getenv("ROGUEOPTS");
+        if let Some(opts) = &env {
+            self.parse_opts(opts);
+        }
+        if env.is_none() || self.whoami.0[0] == 0 {
+            let user = self.host.username();
+            crate::game::options::strucpy(&mut self.whoami.0, &user);
+        }
+        let lowtime = self.host.time() as i32;
+        self.dnum = if self.master && self.wizard != 0 && self.host.getenv("SEED").is_some() {
+            crate::game::fight::atoi(&self.host.getenv("SEED").unwrap_or_default())
+        } else if let Some(n) = self.fixed_dnum {
+            n
+        } else {
+            lowtime.wrapping_add(self.host.getpid())
+        };
+        self.rng.set_seed(self.dnum);
+        self.open_score();
+        // Drop setgid/setuid right after opening the score file.
+        if let Err(e) = self.host.normaluser() {
+            self.eprint(&format!("{e}\n"));
+            return Exit::Status(1);
+        }
+        if args.len() == 1 {
+            if args[0] == b"-s" {
+                self.noscore = 1;
+                return match self.score(0, -1, 0) {
+                    Ok(()) => Exit::Status(0),
+                    Err(e) => self.end_game(e),
+                };
+            } else if args[0] == b"-d" {
+                return self.death_demo();
+            }
+        }
+        if args.len() == 1 {
+            // restore() comes back only when it failed.
+            return match self.restore(&args[0]) {
+                Ok(()) => Exit::Status(1),
+                Err(e) => self.end_game(e),
+            };
+        }
+        let hello = if self.master && self.wizard != 0 {
+            format!("Hello {}, welcome to dungeon #{}", self.whoami.as_str_lossy(), self.dnum)
+        } else {
+            format!("Hello {}, just a moment while I dig the dungeon...", self.whoami.as_str_lossy())
+        };
+        self.scr.print_raw(hello.as_bytes());
+        self.scr.initscr();
+        for (_, step) in crate::game::init::NEW_GAME_STEPS {
+            step(self);
+        }
+        self.setup();
+        // The screen must be at least NUMLINES x NUMCOLS.
+        if self.scr.lines() < NUMLINES || self.scr.cols() < NUMCOLS {
+            // DEVIATION: the C prints this and then calls endwin(), which on
+            // a terminal with an alternate screen wipes it before it is
+            // seen; we give the terminal back first; test:
+            // terminal_too_small_is_refused_and_restored.
+            self.scr.endwin();
+            self.scr.print_raw(format!("\nSorry, the screen must be at least {NUMLINES}x{NUMCOLS}\n").as_bytes());
+            return Exit::Status(1);
+        }
+        self.make_hw();
+        if self.master {
+            self.noscore = self.wizard;
+        }
+        match self.start_new_game() {
+            Ok(()) => Exit::Status(0),
+            Err(e) => self.end_game(e),
+        }
+    }
+
+    /// `hw = newwin(LINES, COLS, 0, 0)`.
+    pub fn make_hw(&mut self) {
+        let (lines, cols) = (self.scr.lines(), self.scr.cols());
+        if let Some(w) = self.scr.newwin(lines, cols, 0, 0) {
+            self.hw = w;
+        }
+    }
+
+    /// `rogue -d`: a death by a random cause, with a random purse on a
+    /// random level, which posts a real score.
+    fn death_demo(&mut self) -> crate::game::ending::Exit {
+        // Throw away some draws to break patterns: rnd(100) of them, less
+        // one. A count of 0 makes the C's `while (--dnum)` go round 2^32 - 1
+        // times: the generator's period is 2^32, so that leaves the seed
+        // where it was before the count was drawn.
+        let before = self.rng.seed();
+        let n = self.rng.rnd(100);
+        if n == 0 {
+            self.rng.set_seed(before);
+        } else {
+            for _ in 1..n {
+                self.rng.rnd(100);
+            }
+        }
+        self.dnum = 0;
+        self.purse = self.rng.rnd(100) + 1;
+        self.level = self.rng.rnd(100) + 1;
+        self.scr.initscr();
+        self.got_ltc = true;
+        let m = self.death_monst();
+        // A hangup at its prompts has no game to save.
+        let shown = self.death(m);
+        self.after_the_end(shown)
+    }
+}

@@ -1,0 +1,369 @@
+//! move.c: the hero's movement, doors, and traps.
+
+use crate::game::consts::*;
+use crate::game::data::RAINBOW;
+use crate::game::{Ending, Flow, Game};
+use crate::game::io::step_ok;
+use crate::game::thing::{Coord, MonId, ObjId, RoomRef};
+
+impl Game {
+    /// `do_run`: start the hero running.
+    pub fn do_run(&mut self, ch: u8) {
+        self.running = true;
+        self.after = false;
+        self.runch = ch;
+    }
+
+    /// `do_move`: a step of the hero: see that it is legal, then deal with
+    /// what is there (a fight, a trap, a door, something to pick up).
+    pub fn do_move(&mut self, dy: i32, dx: i32) -> Flow {
+        let (mut dy, mut dx) = (dy, dx);
+        self.firstmove = false;
+        if self.no_move != 0 {
+            self.no_move -= 1;
+            self.msg("you are still stuck in the bear trap")?;
+            return Ok(());
+        }
+        // A confused move, maybe.
+        let mut confused = false;
+        if self.player.on(ISHUH) && self.rng.rnd(5) != 0 {
+            self.nh = self.rndmove(None);
+            if self.nh == self.hero() {
+                self.after = false;
+                self.running = false;
+                self.to_death = false;
+                return Ok(());
+            }
+            confused = true;
+        }
+        loop {
+            if !confused {
+                let hero = self.hero();
+                self.nh = Coord::new(hero.y + dy, hero.x + dx);
+            }
+            confused = false;
+            let nh = self.nh;
+            // Off the screen, or an illegal diagonal move.
+            let off = nh.x < 0 || nh.x >= NUMCOLS || nh.y <= 0 || nh.y >= NUMLINES - 1;
+            let mut ch = 0;
+            let mut fl = 0;
+            if !off {
+                if !self.diag_ok(self.hero(), nh) {
+                    self.after = false;
+                    self.running = false;
+                    return Ok(());
+                }
+                if self.running && self.hero() == nh {
+                    self.after = false;
+                    self.running = false;
+                }
+                fl = self.flat(nh.y, nh.x);
+                ch = self.winat(nh.y, nh.x);
+                if fl & F_REAL == 0 && ch == FLOOR {
+                    if !self.player.on(ISLEVIT) {
+                        ch = TRAP;
+                        self.set_chat(nh.y, nh.x, TRAP);
+                        *self.flat_mut(nh.y, nh.x) |= F_REAL;
+                    }
+                } else if self.player.on(ISHELD) && ch != b'F' {
+                    self.msg("you are being held")?;
+                    return Ok(());
+                }
+            }
+            if off || matches!(ch, b' ' | b'|' | b'-') {
+                // `hit_bound`: with passgo, a run along a passage turns
+                // its corners.
+                let gone = self.proom().is_some_and(|r| self.room(r).r_flags & ISGONE != 0);
+                if self.passgo && self.running && gone && !self.player.on(ISBLIND) {
+                    let hero = self.hero();
+                    let turn = match self.runch {
+                        b'h' | b'l' => {
+                            let b1 = hero.y != 1 && self.turn_ok(hero.y - 1, hero.x);
+                            let b2 = hero.y != NUMLINES - 2 && self.turn_ok(hero.y + 1, hero.x);
+                            if b1 ^ b2 {
+                                if b1 {
+                                    self.runch = b'k';
+                                    dy = -1;
+                                } else {
+                                    self.runch = b'j';
+                                    dy = 1;
+                                }
+                                dx = 0;
+                                true
+                            } else {
+                                false
+                            }
+                        }
+                        b'j' | b'k' => {
+                            let b1 = hero.x != 0 && self.turn_ok(hero.y, hero.x - 1);
+                            let b2 = hero.x != NUMCOLS - 1 && self.turn_ok(hero.y, hero.x + 1);
+                            if b1 ^ b2 {
+                                if b1 {
+                                    self.runch = b'h';
+                                    dx = -1;
+                                } else {
+                                    self.runch = b'l';
+                                    dx = 1;
+                                }
+                                dy = 0;
+                                true
+                            } else {
+                                false
+                            }
+                        }
+                        _ => false,
+                    };
+                    if turn {
+                        self.turnref();
+                        continue;
+                    }
+                }
+                self.running = false;
+                self.after = false;
+                return Ok(());
+            }
+            match ch {
+                DOOR => {
+                    self.running = false;
+                    let hero = self.hero();
+                    if self.flat(hero.y, hero.x) & F_PASS != 0 {
+                        self.enter_room(nh)?;
+                    }
+                    self.move_stuff(fl)?;
+                }
+                TRAP => {
+                    let tr = self.be_trapped(nh)?;
+                    if tr == T_DOOR || tr == T_TELEP {
+                        return Ok(());
+                    }
+                    self.move_stuff(fl)?;
+                }
+                PASSAGE => {
+                    // In a corridor one cannot tell a maze from a passage,
+                    // so the room is worked out again.
+                    let hero = self.hero();
+                    self.player.t_room = self.roomin(hero)?;
+                    self.move_stuff(fl)?;
+                }
+                FLOOR => {
+                    if fl & F_REAL == 0 {
+                        let hero = self.hero();
+                        self.be_trapped(hero)?;
+                    }
+                    self.move_stuff(fl)?;
+                }
+                _ => {
+                    if ch == STAIRS {
+                        self.seenstairs = true;
+                    }
+                    self.running = false;
+                    if ch.is_ascii_uppercase() || self.moat(nh.y, nh.x).is_some() {
+                        self.fight(nh, self.cur_weapon.map(crate::game::thing::Weap::Item), false)?;
+                    } else {
+                        if ch != STAIRS {
+                            self.take = ch;
+                        }
+                        self.move_stuff(fl)?;
+                    }
+                }
+            }
+            return Ok(());
+        }
+    }
+
+    /// The end of a step (`move_stuff`): the hero leaves her spot for `nh`.
+    fn move_stuff(&mut self, fl: u8) -> Flow {
+        let hero = self.hero();
+        let fa = self.floor_at();
+        self.scr.mvaddch(hero.y, hero.x, fa.into());
+        let nh = self.nh;
+        if fl & F_PASS != 0 && self.chat(self.oldpos.y, self.oldpos.x) == DOOR {
+            self.leave_room(nh)?;
+        }
+        self.player.t_pos = nh;
+        Ok(())
+    }
+
+    /// `turn_ok`: may a run turn onto this spot?
+    pub fn turn_ok(&self, y: i32, x: i32) -> bool {
+        let pp = self.place(y, x);
+        pp.p_ch == DOOR || pp.p_flags & (F_REAL | F_PASS) == (F_REAL | F_PASS)
+    }
+
+    /// `turnref`: at a new turning of a passage, show where the hero is
+    /// (with `jump`, which otherwise shows only the end of a run).
+    pub fn turnref(&mut self) {
+        let hero = self.hero();
+        if self.flat(hero.y, hero.x) & F_SEEN == 0 {
+            if self.jump {
+                self.scr.leaveok(crate::curses::Win::STD, true);
+                self.scr.refresh();
+                self.scr.leaveok(crate::curses::Win::STD, false);
+            }
+            *self.flat_mut(hero.y, hero.x) |= F_SEEN;
+        }
+    }
+
+    /// `door_open`: the hero comes into a room: its monsters may wake (a
+    /// xeroc disguised as an object is not seen as a monster).
+    pub fn door_open(&mut self, r: RoomRef) -> Flow {
+        let rp = *self.room(r);
+        if rp.r_flags & ISGONE != 0 {
+            return Ok(());
+        }
+        for y in rp.r_pos.y..rp.r_pos.y + rp.r_max.y {
+            for x in rp.r_pos.x..rp.r_pos.x + rp.r_max.x {
+                if self.winat(y, x).is_ascii_uppercase() {
+                    self.wake_monster(y, x)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `be_trapped`: the hero stepped on a trap. Returns the trap's kind.
+    pub fn be_trapped(&mut self, tc: Coord) -> Flow<i32> {
+        if self.player.on(ISLEVIT) {
+            // Anything that is not a trap door or a teleport.
+            return Ok(T_RUST);
+        }
+        self.running = false;
+        self.count = 0;
+        let pp = self.place_mut(tc.y, tc.x);
+        pp.p_ch = TRAP;
+        let tr = i32::from(pp.p_flags & F_TMASK);
+        pp.p_flags |= F_SEEN;
+        match tr {
+            T_DOOR => {
+                self.level += 1;
+                self.new_level()?;
+                self.msg("you fell into a trap!")?;
+            }
+            T_BEAR => {
+                self.no_move += self.rng.spread(3);
+                self.msg("you are caught in a bear trap")?;
+            }
+            T_MYST => {
+                let r = self.rng.rnd(11);
+                let mut color = || RAINBOW[self.rng.rnd(RAINBOW.len() as i32) as usize];
+                let text = match r {
+                    0 => "you are suddenly in a parallel dimension".to_string(),
+                    1 => format!("the light in here suddenly seems {}", color()),
+                    2 => "you feel a sting in the side of your neck".to_string(),
+                    3 => "multi-colored lines swirl around you, then fade".to_string(),
+                    4 => format!("a {} light flashes in your eyes", color()),
+                    5 => "a spike shoots past your ear!".to_string(),
+                    6 => format!("{} sparks dance across your armor", color()),
+                    7 => "you suddenly feel very thirsty".to_string(),
+                    8 => "you feel time speed up suddenly".to_string(),
+                    9 => "time now seems to be going slower".to_string(),
+                    _ => format!("you pack turns {}!", color()),
+                };
+                self.msg(text)?;
+            }
+            T_SLEEP => {
+                self.no_command += self.rng.spread(5);
+                self.player.t_flags &= !ISRUN;
+                self.msg("a strange white mist envelops you and you fall asleep")?;
+            }
+            T_ARROW => {
+                let (lvl, arm) = (self.player.t_stats.s_lvl, self.player.t_stats.s_arm);
+                if self.swing(lvl - 1, arm, 1) {
+                    self.player.t_stats.s_hpt -= self.rng.roll(1, 6);
+                    if self.player.t_stats.s_hpt <= 0 {
+                        self.msg("an arrow killed you")?;
+                        return Err(Ending::Died(b'a'));
+                    }
+                    self.msg("oh no! An arrow shot you")?;
+                } else {
+                    let arrow = self.new_object();
+                    self.init_weapon(arrow, ARROW);
+                    self.objs[arrow].o_count = 1;
+                    self.objs[arrow].o_pos = self.hero();
+                    self.fall(arrow, false)?;
+                    self.msg("an arrow shoots past you")?;
+                }
+            }
+            T_TELEP => {
+                // The hero leaves, so look() won't put the trap down: it is
+                // done here.
+                self.teleport()?;
+                self.scr.mvaddch(tc.y, tc.x, TRAP.into());
+            }
+            T_DART => {
+                let (lvl, arm) = (self.player.t_stats.s_lvl, self.player.t_stats.s_arm);
+                if !self.swing(lvl + 1, arm, 1) {
+                    self.msg("a small dart whizzes by your ear and vanishes")?;
+                } else {
+                    self.player.t_stats.s_hpt -= self.rng.roll(1, 4);
+                    if self.player.t_stats.s_hpt <= 0 {
+                        self.msg("a poisoned dart killed you")?;
+                        return Err(Ending::Died(b'd'));
+                    }
+                    if !self.is_wearing(R_SUSTSTR) && !self.save(VS_POISON) {
+                        self.chg_str(-1);
+                    }
+                    self.msg("a small dart just hit you in the shoulder")?;
+                }
+            }
+            T_RUST => {
+                self.msg("a gush of water hits you on the head")?;
+                self.rust_armor(self.cur_armor)?;
+            }
+            _ => {}
+        }
+        self.scr.flushinp();
+        Ok(tr)
+    }
+
+    /// `rndmove`: a random step for a confused creature (the hero when
+    /// `who` is `None`); where it stands when the step is not legal.
+    pub fn rndmove(&mut self, who: Option<MonId>) -> Coord {
+        let pos = match who {
+            None => self.player.t_pos,
+            Some(m) => self.mons[m].t_pos,
+        };
+        let y = pos.y + self.rng.rnd(3) - 1;
+        let x = pos.x + self.rng.rnd(3) - 1;
+        let ret = Coord::new(y, x);
+        if ret == pos {
+            return ret;
+        }
+        if !self.diag_ok(pos, ret) {
+            return pos;
+        }
+        let ch = self.winat(y, x);
+        if !step_ok(ch) {
+            return pos;
+        }
+        if ch == SCROLL {
+            let scare = self
+                .lvl_obj
+                .iter()
+                .find(|&&o| self.objs[o].o_pos == ret)
+                .is_some_and(|&o| self.objs[o].o_which == S_SCARE);
+            if scare {
+                return pos;
+            }
+        }
+        ret
+    }
+
+    /// `rust_armor`: rust armor that can rust, unless it is protected.
+    pub fn rust_armor(&mut self, arm: Option<ObjId>) -> Flow {
+        let Some(arm) = arm else { return Ok(()) };
+        let o = &self.objs[arm];
+        if o.o_type != i32::from(ARMOR) || o.o_which == LEATHER || o.o_arm >= 9 {
+            return Ok(());
+        }
+        if o.o_flags & ISPROT != 0 || self.is_wearing(R_SUSTARM) {
+            if !self.to_death {
+                self.msg("the rust vanishes instantly")?;
+            }
+        } else {
+            self.objs[arm].o_arm += 1;
+            self.msg(if !self.terse { "your armor appears to be weaker now. Oh my!" } else { "your armor weakens" })?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,429 @@
+//! rip.c: the ends of a game: death and the tombstone, quitting, winning,
+//! and the score list.
+
+use crate::game::cfmt::cat;
+use crate::game::consts::*;
+use crate::game::data::MONSTERS;
+use crate::game::{Flow, Game};
+use crate::game::misc::vowelstr;
+use crate::game::score::{NUMSCORES, ScoreEntry, rd_score, wr_score};
+
+/// The tombstone, each line ending in a newline.
+const RIP: [&str; 13] = [
+    "                       __________\n",
+    "                      /          \\\n",
+    "                     /    REST    \\\n",
+    "                    /      IN      \\\n",
+    "                   /     PEACE      \\\n",
+    "                  /                  \\\n",
+    "                  |                  |\n",
+    "                  |                  |\n",
+    "                  |   killed by a    |\n",
+    "                  |                  |\n",
+    "                  |       1980       |\n",
+    "                 *|     *  *  *      | *\n",
+    "         ________)/\\\\_//(\\/(/\\)/\\//\\/|_)_______\n",
+];
+
+/// How an entry of the list ended.
+const REASON: [&str; 4] = ["killed", "quit", "A total winner", "killed with Amulet"];
+
+/// What a random death of `rogue -d` is by (' ' gives Wally).
+const POSS: [u8; 32] = *b"ABCDEFGHIJKLMNOPQRSTUVWXYZabhds ";
+
+/// `center`: the column that centers a text on the tombstone.
+pub fn center(s: &[u8]) -> i32 {
+    28 - ((s.len() as i32 + 1) / 2)
+}
+
+impl Game {
+    /// `killname`: the name of a cause of death, with "a"/"an" when
+    /// `doart` (and the cause takes one). Written into `prbuf`.
+    pub fn killname(&mut self, monst: u8, doart: bool) -> Vec<u8> {
+        let (sp, article) = if monst.is_ascii_uppercase() {
+            (MONSTERS[usize::from(monst - b'A')].name, true)
+        } else {
+            match monst {
+                b'a' => ("arrow", true),
+                b'b' => ("bolt", true),
+                b'd' => ("dart", true),
+                b'h' => ("hypothermia", false),
+                b's' => ("starvation", false),
+                _ => ("Wally the Wonder Badger", false),
+            }
+        };
+        if doart && article {
+            self.prbuf.sprintf(format!("a{} ", vowelstr(sp.as_bytes())).as_bytes());
+        } else {
+            self.prbuf.0[0] = 0;
+        }
+        self.prbuf.strcat(sp.as_bytes());
+        self.prbuf.as_bytes().to_vec()
+    }
+
+    /// `death_monst`: a random cause of death.
+    pub fn death_monst(&mut self) -> u8 {
+        POSS[self.rng.rnd(POSS.len() as i32) as usize]
+    }
+
+    /// `death(monst)`: the purse loses a tenth, the tombstone (or one line)
+    /// is shown, the score posted, and a return awaited.
+    pub fn death(&mut self, monst: u8) -> Flow {
+        self.purse -= self.purse / 10;
+        self.scr.clear();
+        let killer = self.killname(monst, false);
+        let lines = self.scr.lines();
+        if !self.tombstone {
+            self.scr.mvaddstr(lines - 2, 0, b"Killed by ");
+            let killer = self.killname(monst, false);
+            if monst != b's' && monst != b'h' {
+                self.scr.addstr(format!("a{} ", vowelstr(&killer)).as_bytes());
+            }
+            self.scr.addstr(&cat!(killer, format!(" with {} gold", self.purse)));
+        } else {
+            let date = self.host.time();
+            let year = self.host.year_of(date);
+            self.scr.move_to(8, 0);
+            for line in RIP {
+                self.scr.addstr(line.as_bytes());
+            }
+            self.scr.mvaddstr(17, center(&killer), &killer);
+            if monst == b's' || monst == b'h' {
+                self.scr.mvaddch(16, 32, b' '.into());
+            } else {
+                self.scr.mvaddstr(16, 33, vowelstr(&killer).as_bytes());
+            }
+            let who = self.whoami.as_bytes().to_vec();
+            self.scr.mvaddstr(14, center(&who), &who);
+            let gold = format!("{} Au", self.purse);
+            self.prbuf.sprintf(gold.as_bytes());
+            self.scr.move_to(15, center(gold.as_bytes()));
+            self.scr.addstr(gold.as_bytes());
+            let y = format!("{year:4}");
+            self.prbuf.sprintf(y.as_bytes());
+            self.scr.mvaddstr(18, 26, y.as_bytes());
+        }
+        self.scr.move_to(lines - 1, 0);
+        self.scr.refresh();
+        let flags = if self.amulet { 3 } else { 0 };
+        self.score(self.purse, flags, monst)?;
+        self.scr.print_raw(b"[Press return to continue]");
+        let line = self.scr.read_line(10)?;
+        if !line.is_empty() {
+            self.prbuf.sprintf(&line);
+        }
+        Ok(())
+    }
+
+    /// The end of `quit()` after a `y`: the gold line, then the score.
+    pub fn quit_ending(&mut self) -> Flow {
+        self.scr.clear();
+        let lines = self.scr.lines();
+        let text = format!("You quit with {} gold pieces", self.purse);
+        self.scr.mvaddstr(lines - 2, 0, text.as_bytes());
+        self.scr.move_to(lines - 1, 0);
+        self.scr.refresh();
+        self.score(self.purse, 1, 0)
+    }
+
+    /// `total_winner`: out of the dungeon with the Amulet: the banner, the
+    /// worth of everything in the pack, then the score.
+    pub fn total_winner(&mut self) -> Flow {
+        self.scr.clear();
+        self.scr.standout();
+        for line in [
+            "                                                               \n",
+            "  @   @               @   @           @          @@@  @     @  \n",
+            "  @   @               @@ @@           @           @   @     @  \n",
+            "  @   @  @@@  @   @   @ @ @  @@@   @@@@  @@@      @  @@@    @  \n",
+            "   @@@@ @   @ @   @   @   @     @ @   @ @   @     @   @     @  \n",
+            "      @ @   @ @   @   @   @  @@@@ @   @ @@@@@     @   @     @  \n",
+            "  @   @ @   @ @  @@   @   @ @   @ @   @ @         @   @  @     \n",
+            "   @@@   @@@   @@ @   @   @  @@@@  @@@@  @@@     @@@   @@   @  \n",
+            "                                                               \n",
+            "     Congratulations, you have made it to the light of day!    \n",
+        ] {
+            self.scr.addstr(line.as_bytes());
+        }
+        self.scr.standend();
+        self.scr.addstr(b"\nYou have joined the elite ranks of those who have escaped the\n");
+        self.scr.addstr(b"Dungeons of Doom alive.  You journey home and sell all your loot at\n");
+        self.scr.addstr(b"a great profit and are admitted to the Fighters' Guild.\n");
+        let lines = self.scr.lines();
+        self.scr.mvaddstr(lines - 1, 0, b"--Press space to continue--");
+        self.scr.refresh();
+        self.wait_for(b' ')?;
+        self.scr.clear();
+        self.scr.mvaddstr(0, 0, b"   Worth  Item\n");
+        let oldpurse = self.purse;
+        let mut worth = 0;
+        for obj in self.player.t_pack.clone() {
+            let o = self.objs[obj].clone();
+            let w = o.o_which as usize;
+            match o.glyph() {
+                FOOD => worth = 2 * o.o_count,
+                WEAPON => {
+                    worth = self.weap_info.get(w).map_or(0, |i| i.oi_worth);
+                    worth *= 3 * (o.o_hplus + o.o_dplus) + o.o_count;
+                    self.objs[obj].o_flags |= ISKNOW;
+                }
+                ARMOR => {
+                    worth = self.arm_info.get(w).map_or(0, |i| i.oi_worth);
+                    worth += (9 - o.o_arm) * 100;
+                    worth += 10 * (self.a_class.get(w).copied().unwrap_or(0) - o.o_arm);
+                    self.objs[obj].o_flags |= ISKNOW;
+                }
+                SCROLL => {
+                    let op = &mut self.scr_info[w.min(MAXSCROLLS - 1)];
+                    worth = op.oi_worth * o.o_count;
+                    if !op.oi_know {
+                        worth /= 2;
+                    }
+                    op.oi_know = true;
+                }
+                POTION => {
+                    let op = &mut self.pot_info[w.min(MAXPOTIONS - 1)];
+                    worth = op.oi_worth * o.o_count;
+                    if !op.oi_know {
+                        worth /= 2;
+                    }
+                    op.oi_know = true;
+                }
+                RING => {
+                    let op = &mut self.ring_info[w.min(MAXRINGS - 1)];
+                    worth = op.oi_worth;
+                    if matches!(o.o_which, R_ADDSTR | R_ADDDAM | R_PROTECT | R_ADDHIT) {
+                        if o.o_arm > 0 {
+                            worth += o.o_arm * 100;
+                        } else {
+                            worth = 10;
+                        }
+                    }
+                    if o.o_flags & ISKNOW == 0 {
+                        worth /= 2;
+                    }
+                    op.oi_know = true;
+                    self.objs[obj].o_flags |= ISKNOW;
+                }
+                STICK => {
+                    let op = &mut self.ws_info[w.min(MAXSTICKS - 1)];
+                    worth = op.oi_worth + 20 * o.o_arm;
+                    if o.o_flags & ISKNOW == 0 {
+                        worth /= 2;
+                    }
+                    op.oi_know = true;
+                    self.objs[obj].o_flags |= ISKNOW;
+                }
+                AMULET => worth = 1000,
+                // Anything else keeps the last worth, as in the C.
+                _ => {}
+            }
+            if worth < 0 {
+                worth = 0;
+            }
+            let name = self.inv_name(obj, false)?;
+            let line = cat!([o.o_packch], format!(") {worth:5}  "), name, b"\n");
+            self.scr.addstr(&line);
+            self.purse += worth;
+        }
+        self.scr.addstr(format!("   {oldpurse:5}  Gold Pieces          ").as_bytes());
+        self.scr.refresh();
+        self.score(self.purse, 2, b' ')
+    }
+
+    /// `score`: after a game (or for `rogue -s`, `flags` -1), read the list
+    /// of the best, put this game in its place, print the list, and write
+    /// it back when it changed.
+    pub fn score(&mut self, amount: i32, flags: i32, monst: u8) -> Flow {
+        if flags >= 0 || (self.master && self.wizard != 0) {
+            let lines = self.scr.lines();
+            self.scr.mvaddstr(lines - 1, 0, b"[Press return to continue]");
+            self.scr.refresh();
+            let typed = self.wgetnstr(80)?;
+            self.prbuf.sprintf(&typed);
+            self.scr.endwin();
+            self.scr.print_raw(b"\n");
+        }
+        // The list starts out as noise (what a fresh file leaves).
+        let mut top: [ScoreEntry; NUMSCORES] = Default::default();
+        for e in top.iter_mut() {
+            e.score = 0;
+            for b in e.name.iter_mut() {
+                *b = self.rng.rnd(255) as u8;
+            }
+            e.flags = self.rng.rn() as u32;
+            e.level = self.rng.rn();
+            e.monster = self.rng.rn() as u16;
+            e.uid = self.rng.rn() as u32;
+        }
+        let mut prflags = 0;
+        if self.master && self.wizard != 0 {
+            if self.prbuf.as_bytes() == b"names" {
+                prflags = 1;
+            } else if self.prbuf.as_bytes() == b"edit" {
+                prflags = 2;
+            }
+        }
+        // The file is read (and written) under the lock, so that games
+        // ending together all get their scores in; the original reads it
+        // before locking and may lose one.
+        let post = self.noscore == 0 && self.scoreboard.0.is_some();
+        let locked = post && self.lock_sc();
+        if post && !locked {
+            // The original asks whether to wait longer; the port has
+            // waited a minute already and says what became of the score.
+            let name = String::from_utf8_lossy(&self.lock_path).into_owned();
+            self.eprint(&format!("rogue: {name}: the score file stayed locked; this game's score was not recorded.\n"));
+        }
+        let read = self.read_score_file().and_then(|bytes| rd_score(&bytes, &mut top));
+        if let Err(e) = read {
+            if locked {
+                self.unlock_sc();
+            }
+            // One line, the file untouched, a failing status.
+            let name = String::from_utf8_lossy(&self.score_path).into_owned();
+            let lost = if post && amount > 0 { " and this game's score was not recorded" } else { "" };
+            self.eprint(&format!("rogue: {name}: {e}; the file was left unchanged{lost}.\n"));
+            return Err(crate::game::ending::Ending::Exit(1));
+        }
+        // Put her in the list if she belongs there.
+        let mut sc2: Option<usize> = None;
+        if self.noscore == 0 {
+            let uid = self.host.getuid();
+            if let Some(scp) = top.iter().position(|e| amount > e.score) {
+                // ALLSCORES: no limit of one entry per player.
+                for i in (scp + 1..NUMSCORES).rev() {
+                    top[i] = top[i - 1].clone();
+                }
+                let e = &mut top[scp];
+                e.score = amount;
+                e.name = [0; MAXSTR];
+                let who = self.whoami.as_bytes();
+                e.name[..who.len()].copy_from_slice(who);
+                e.flags = flags as u32;
+                e.level = if flags == 2 { self.max_level } else { self.level };
+                e.monster = u16::from(monst);
+                e.uid = uid;
+                sc2 = Some(scp);
+            }
+        }
+        // Print the list.
+        if flags != -1 {
+            self.scr.print_raw(b"\n");
+        }
+        self.scr.print_raw(b"Top Ten Scores:\n");
+        self.scr.print_raw(b"   Score Name\n");
+        let mut i = 0;
+        while i < NUMSCORES {
+            let e = top[i].clone();
+            if e.score == 0 {
+                break;
+            }
+            let reason = REASON.get(e.flags as usize).copied().unwrap_or("");
+            let mut line =
+                cat!(format!("{:2} {:5} ", i + 1, e.score), e.name_str(), format!(": {reason} on level {}", e.level));
+            if e.flags == 0 || e.flags == 3 {
+                let k = self.killname(e.monster as u8, true);
+                line.extend_from_slice(b" by ");
+                line.extend_from_slice(&k);
+            }
+            if prflags == 1 {
+                line.extend_from_slice(format!(" ({})", e.uid).as_bytes());
+            } else if prflags == 2 {
+                self.scr.print_raw(&line);
+                line.clear();
+                let answer = self.scr.read_line(10)?;
+                // fgets gives NULL at the end of the file and leaves
+                // prbuf as it was.
+                if !answer.is_empty() {
+                    self.prbuf.sprintf(&answer);
+                }
+                if self.prbuf.0[0] == b'd' {
+                    top[i..].rotate_left(1);
+                    let last = &mut top[NUMSCORES - 1];
+                    last.score = 0;
+                    for b in last.name.iter_mut() {
+                        *b = self.rng.rnd(255) as u8;
+                    }
+                    last.flags = self.rng.rn() as u32;
+                    last.level = self.rng.rn();
+                    last.monster = self.rng.rn() as u16;
+                    sc2 = Some(NUMSCORES - 1);
+                    continue;
+                }
+            } else {
+                line.push(b'.');
+            }
+            line.push(b'\n');
+            self.scr.print_raw(&line);
+            i += 1;
+        }
+        // Update the file.
+        if sc2.is_some() && locked {
+            let bytes = wr_score(&top);
+            if let Err(e) = self.write_score_file(&bytes) {
+                let name = String::from_utf8_lossy(&self.score_path).into_owned();
+                self.eprint(&format!("rogue: {name}: {}\n", crate::host::os_error_text(&e)));
+            }
+        }
+        if locked {
+            self.unlock_sc();
+        }
+        Ok(())
+    }
+
+    /// The one place a game ends: what the ending calls for on the screen
+    /// and in the files, then the exit status.
+    pub fn end_game(&mut self, ending: crate::game::ending::Ending) -> crate::game::ending::Exit {
+        use crate::game::ending::{Ending, Exit};
+        if ending != Ending::Paused {
+            self.outcome = Some(ending);
+        }
+        let shown = match ending {
+            Ending::Died(m) => self.death(m),
+            Ending::Quit => self.quit_ending(),
+            Ending::Won => self.total_winner(),
+            Ending::Saved => return Exit::Status(0),
+            Ending::Hangup => {
+                self.auto_save();
+                return Exit::Status(0);
+            }
+            Ending::EndOfKeys => return Exit::EndOfInput,
+            Ending::Paused => return Exit::Paused,
+            Ending::Exit(s) => return Exit::Status(s),
+            Ending::Signal(s) => return self.on_signal(s),
+        };
+        self.after_the_end(shown)
+    }
+
+    /// How the program ends once a game's end has been shown (or was cut
+    /// short: nothing is saved after the game is over).
+    pub fn after_the_end(&mut self, shown: crate::game::ending::Flow) -> crate::game::ending::Exit {
+        use crate::game::ending::{Ending, Exit};
+        match shown {
+            Ok(()) => Exit::Status(0),
+            // The end itself was cut short: out of keys, a signal at the
+            // last line read, or a hangup while the list waited for a
+            // return (nothing is left to save).
+            Err(Ending::EndOfKeys) => Exit::EndOfInput,
+            Err(Ending::Exit(s)) => Exit::Status(s),
+            Err(Ending::Signal(s)) => self.on_signal(s),
+            Err(_) => Exit::Status(0),
+        }
+    }
+
+    /// A signal raised at a line read. Every such read comes after
+    /// score() has given SIGINT back its default action, so ^C kills the
+    /// process; SIGQUIT kills it once `setup()` has given it its default
+    /// action, and before that calls `exit(3)` (md_onsignal_exit).
+    fn on_signal(&mut self, sig: i32) -> crate::game::ending::Exit {
+        use crate::game::ending::Exit;
+        match sig {
+            2 => Exit::Killed(2),
+            // abort() in the wizard build.
+            6 => Exit::Killed(6),
+            s if self.signals_default => Exit::Killed(s),
+            s => Exit::Status(s),
+        }
+    }
+}

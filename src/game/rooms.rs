@@ -1,0 +1,333 @@
+//! rooms.c: the rooms of a level (and mazes), finding spots in them, and
+//! what the hero sees on entering and leaving one.
+
+use crate::game::consts::*;
+use crate::curses::{Chtype, cchar};
+use crate::game::{Flow, Game};
+use crate::game::list::attach;
+use crate::game::thing::{Coord, RoomRef};
+
+/// `GOLDGRP`: the group all gold shares.
+const GOLDGRP: i32 = 1;
+
+/// The maze digger's view of a maze room (the file statics `Maxy`, `Maxx`,
+/// `Starty`, `Startx`).
+struct Maze {
+    maxy: i32,
+    maxx: i32,
+    starty: i32,
+    startx: i32,
+}
+
+/// `dig`'s directions: right, left, down, up, in the order of its table.
+const DIG_DELTAS: [(i32, i32); 4] = [(0, 2), (0, -2), (2, 0), (-2, 0)];
+
+impl Game {
+    /// `do_rooms`: lay out the nine boxes of the level: some gone, the rest
+    /// rooms (dark, or now and then mazes), with gold and monsters.
+    pub fn do_rooms(&mut self) -> Flow {
+        let bsze = Coord::new(NUMLINES / 3, NUMCOLS / 3);
+        for rp in self.rooms.iter_mut() {
+            // Only these are reset: r_gold and the exits keep an older
+            // level's values, as in the original.
+            rp.r_goldval = 0;
+            rp.r_nexits = 0;
+            rp.r_flags = 0;
+        }
+        // Put the gone rooms, if any, on the level.
+        let left_out = self.rng.rnd(4);
+        for _ in 0..left_out {
+            let r = self.rnd_room();
+            self.rooms[r].r_flags |= ISGONE;
+        }
+        for i in 0..MAXROOMS {
+            // The upper left corner of this room's box.
+            let top = Coord::new((i as i32 / 3) * bsze.y, (i as i32 % 3) * bsze.x + 1);
+            if self.rooms[i].r_flags & ISGONE != 0 {
+                // A gone room is a point for passages to meet, with a blank
+                // line around it for them.
+                loop {
+                    let x = top.x + self.rng.rnd(bsze.x - 2) + 1;
+                    let y = top.y + self.rng.rnd(bsze.y - 2) + 1;
+                    let rp = &mut self.rooms[i];
+                    rp.r_pos = Coord::new(y, x);
+                    rp.r_max = Coord::new(-NUMLINES, -NUMCOLS);
+                    if y > 0 && y < NUMLINES - 1 {
+                        break;
+                    }
+                }
+                continue;
+            }
+            if self.rng.rnd(10) < self.level - 1 {
+                self.rooms[i].r_flags |= ISDARK;
+                if self.rng.rnd(15) == 0 {
+                    // A maze is not dark: the flags are replaced.
+                    self.rooms[i].r_flags = ISMAZE;
+                }
+            }
+            if self.rooms[i].r_flags & ISMAZE != 0 {
+                let rp = &mut self.rooms[i];
+                rp.r_max = Coord::new(bsze.y - 1, bsze.x - 1);
+                rp.r_pos.x = if top.x == 1 { 0 } else { top.x };
+                rp.r_pos.y = top.y;
+                if top.y == 0 {
+                    rp.r_pos.y += 1;
+                    rp.r_max.y -= 1;
+                }
+            } else {
+                loop {
+                    let maxx = self.rng.rnd(bsze.x - 4) + 4;
+                    let maxy = self.rng.rnd(bsze.y - 4) + 4;
+                    let x = top.x + self.rng.rnd(bsze.x - maxx);
+                    let y = top.y + self.rng.rnd(bsze.y - maxy);
+                    let rp = &mut self.rooms[i];
+                    rp.r_max = Coord::new(maxy, maxx);
+                    rp.r_pos = Coord::new(y, x);
+                    if y != 0 {
+                        break;
+                    }
+                }
+            }
+            self.draw_room(i);
+            // Put the gold in.
+            if self.rng.rnd(2) == 0 && (!self.amulet || self.level >= self.max_level) {
+                let gold = self.new_object();
+                let value = self.rng.rnd(50 + 10 * self.level) + 2;
+                self.rooms[i].r_goldval = value;
+                let spot = self.find_floor(Some(RoomRef::Room(i)), 0, false);
+                self.rooms[i].r_gold = spot;
+                self.set_chat(spot.y, spot.x, GOLD);
+                let o = &mut self.objs[gold];
+                o.o_arm = value;
+                o.o_pos = spot;
+                o.o_flags = ISMANY;
+                o.o_group = GOLDGRP;
+                o.o_type = i32::from(GOLD);
+                attach(&mut self.lvl_obj, gold);
+            }
+            // Put the monster in; gold draws them.
+            let chance = if self.rooms[i].r_goldval > 0 { 80 } else { 25 };
+            if self.rng.rnd(100) < chance {
+                let tp = self.new_creature();
+                let mp = self.find_floor(Some(RoomRef::Room(i)), 0, true);
+                let mtype = self.randmonster(false);
+                self.new_monster(tp, mtype, mp)?;
+                self.give_pack(tp);
+            }
+        }
+        Ok(())
+    }
+
+    /// `draw_room`: the walls and floor of a room, or a maze.
+    fn draw_room(&mut self, i: usize) {
+        let rp = self.rooms[i];
+        if rp.r_flags & ISMAZE != 0 {
+            self.do_maze(i);
+            return;
+        }
+        self.vert(i, rp.r_pos.x);
+        self.vert(i, rp.r_pos.x + rp.r_max.x - 1);
+        self.horiz(i, rp.r_pos.y);
+        self.horiz(i, rp.r_pos.y + rp.r_max.y - 1);
+        for y in rp.r_pos.y + 1..rp.r_pos.y + rp.r_max.y - 1 {
+            for x in rp.r_pos.x + 1..rp.r_pos.x + rp.r_max.x - 1 {
+                self.set_chat(y, x, FLOOR);
+            }
+        }
+    }
+
+    /// `vert`: a vertical wall.
+    fn vert(&mut self, i: usize, startx: i32) {
+        let rp = self.rooms[i];
+        for y in rp.r_pos.y + 1..=rp.r_max.y + rp.r_pos.y - 1 {
+            self.set_chat(y, startx, b'|');
+        }
+    }
+
+    /// `horiz`: a horizontal wall.
+    fn horiz(&mut self, i: usize, starty: i32) {
+        let rp = self.rooms[i];
+        for x in rp.r_pos.x..=rp.r_pos.x + rp.r_max.x - 1 {
+            self.set_chat(starty, x, b'-');
+        }
+    }
+
+    /// `do_maze`: dig a maze in a room's box, from a random even spot.
+    fn do_maze(&mut self, i: usize) {
+        let rp = self.rooms[i];
+        let maze = Maze { maxy: rp.r_max.y, maxx: rp.r_max.x, starty: rp.r_pos.y, startx: rp.r_pos.x };
+        let starty = (self.rng.rnd(rp.r_max.y) / 2) * 2;
+        let startx = (self.rng.rnd(rp.r_max.x) / 2) * 2;
+        self.putpass(Coord::new(starty + maze.starty, startx + maze.startx));
+        self.dig(&maze, starty, startx);
+    }
+
+    /// `dig`: dig out from a maze cell to random undug neighbors two cells
+    /// away, until there are none. (The original also keeps an exit table,
+    /// `accnt_maze`, that nothing reads; it is left out.)
+    fn dig(&mut self, maze: &Maze, y: i32, x: i32) {
+        loop {
+            let mut cnt = 0;
+            let (mut nexty, mut nextx) = (0, 0);
+            for (dy, dx) in DIG_DELTAS {
+                let (newy, newx) = (y + dy, x + dx);
+                if newy < 0 || newy > maze.maxy || newx < 0 || newx > maze.maxx {
+                    continue;
+                }
+                if self.flat(newy + maze.starty, newx + maze.startx) & F_PASS != 0 {
+                    continue;
+                }
+                cnt += 1;
+                if self.rng.rnd(cnt) == 0 {
+                    nexty = newy;
+                    nextx = newx;
+                }
+            }
+            if cnt == 0 {
+                return;
+            }
+            // The cell between, then the new cell.
+            let between = if nexty == y {
+                Coord::new(y + maze.starty, nextx + maze.startx + if nextx - x < 0 { 1 } else { -1 })
+            } else {
+                Coord::new(nexty + maze.starty + if nexty - y < 0 { 1 } else { -1 }, x + maze.startx)
+            };
+            self.putpass(between);
+            self.putpass(Coord::new(nexty + maze.starty, nextx + maze.startx));
+            self.dig(maze, nexty, nextx);
+        }
+    }
+
+    /// `rnd_pos`: a random spot inside a room's walls.
+    pub fn rnd_pos(&mut self, r: RoomRef) -> Coord {
+        let (pos, max) = (self.room(r).r_pos, self.room(r).r_max);
+        let x = pos.x + self.rng.rnd(max.x - 2) + 1;
+        let y = pos.y + self.rng.rnd(max.y - 2) + 1;
+        Coord::new(y, x)
+    }
+
+    /// `find_floor`: a random floor spot (a passage spot in a maze) in a
+    /// room, or in random rooms when `rp` is `None`; for a monster, any spot
+    /// it can stand on with no monster there. `limit` tries at most (0: no
+    /// limit). The spot of the last try is returned either way, with
+    /// whether it is good, as the C leaves it in `*cp`.
+    pub fn find_floor_try(&mut self, rp: Option<RoomRef>, limit: i32, monst: bool) -> (Coord, bool) {
+        let compchar = |g: &Game, r: RoomRef| if g.room(r).r_flags & ISMAZE != 0 { PASSAGE } else { FLOOR };
+        let mut cnt = limit;
+        let mut last = Coord::default();
+        loop {
+            if limit != 0 {
+                if cnt == 0 {
+                    return (last, false);
+                }
+                cnt -= 1;
+            }
+            let r = match rp {
+                Some(r) => r,
+                None => RoomRef::Room(self.rnd_room()),
+            };
+            let cp = self.rnd_pos(r);
+            last = cp;
+            let pp = *self.place(cp.y, cp.x);
+            if monst {
+                if pp.p_monst.is_none() && crate::game::io::step_ok(pp.p_ch) {
+                    return (cp, true);
+                }
+            } else if pp.p_ch == compchar(self, r) {
+                return (cp, true);
+            }
+        }
+    }
+
+    /// `find_floor` when the caller does not care whether a limited search
+    /// succeeded.
+    pub fn find_floor(&mut self, rp: Option<RoomRef>, limit: i32, monst: bool) -> Coord {
+        self.find_floor_try(rp, limit, monst).0
+    }
+
+    /// `enter_room`: the hero appears in a room: wake who should wake, and
+    /// show a lit room with what is in it.
+    pub fn enter_room(&mut self, cp: Coord) -> Flow {
+        let rp = self.roomin(cp)?;
+        self.player.t_room = rp;
+        let Some(r) = rp else { return Ok(()) };
+        self.door_open(r)?;
+        let room = *self.room(r);
+        if room.r_flags & ISDARK != 0 || self.player.on(ISBLIND) {
+            return Ok(());
+        }
+        for y in room.r_pos.y..room.r_max.y + room.r_pos.y {
+            self.scr.move_to(y, room.r_pos.x);
+            for x in room.r_pos.x..room.r_max.x + room.r_pos.x {
+                let ch = self.chat(y, x);
+                match self.moat(y, x) {
+                    None => {
+                        // Cells already showing the right thing are skipped.
+                        if cchar(self.scr.inch()) != ch {
+                            self.scr.addch(ch.into());
+                        } else {
+                            self.scr.move_to(y, x + 1);
+                        }
+                    }
+                    Some(tp) => {
+                        self.mons[tp].t_oldch = ch;
+                        if !self.see_monst(tp) {
+                            if self.player.on(SEEMONST) {
+                                let d = self.mons[tp].t_disguise;
+                                self.scr.standout();
+                                self.scr.addch(d.into());
+                                self.scr.standend();
+                            } else {
+                                self.scr.addch(ch.into());
+                            }
+                        } else {
+                            let d = self.mons[tp].t_disguise;
+                            self.scr.addch(d.into());
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `leave_room`: the hero leaves a room for a passage: what she no
+    /// longer sees is put out of sight.
+    pub fn leave_room(&mut self, cp: Coord) -> Flow {
+        let Some(r) = self.proom() else { return Ok(()) };
+        let rp = *self.room(r);
+        if rp.r_flags & ISMAZE != 0 {
+            return Ok(());
+        }
+        let floor = if rp.r_flags & ISGONE != 0 {
+            PASSAGE
+        } else if rp.r_flags & ISDARK == 0 || self.player.on(ISBLIND) {
+            FLOOR
+        } else {
+            b' '
+        };
+        self.player.t_room = Some(RoomRef::Passage(usize::from(self.flat(cp.y, cp.x) & F_PNUM)));
+        for y in rp.r_pos.y..rp.r_max.y + rp.r_pos.y {
+            for x in rp.r_pos.x..rp.r_max.x + rp.r_pos.x {
+                self.scr.move_to(y, x);
+                let ch = cchar(self.scr.inch());
+                if ch == FLOOR {
+                    if floor == b' ' {
+                        self.scr.addch(Chtype::from(b' '));
+                    }
+                } else if (ch & 0x7f).is_ascii_uppercase() {
+                    // A monster (the standout bit is already stripped).
+                    if self.player.on(SEEMONST) {
+                        self.scr.standout();
+                        self.scr.addch(ch.into());
+                        self.scr.standend();
+                    } else {
+                        let under = if self.chat(y, x) == DOOR { DOOR } else { floor };
+                        self.scr.addch(under.into());
+                    }
+                }
+            }
+        }
+        self.door_open(r)
+    }
+}

@@ -1,0 +1,635 @@
+//! things.c: making objects, naming them, dropping them, and the lists
+//! of things (inventories and discoveries) shown a line at a time.
+
+use crate::game::cfmt::cat;
+use crate::game::cfmt::as_format;
+use crate::game::consts::*;
+use crate::curses::Win;
+use crate::game::{Flow, Game, ObjInfo};
+use crate::game::list::attach;
+use crate::game::misc::vowelstr;
+use crate::game::thing::{DaemonFn, ObjId, Object};
+use crate::game::weapons::num;
+
+/// `pick_one`: an entry of a table by its running probabilities; the first
+/// entry when the draw falls past them all.
+pub fn pick_one_of(info: &[ObjInfo], draw: i32) -> usize {
+    info.iter().position(|oi| draw < oi.oi_prob).unwrap_or(0)
+}
+
+impl Game {
+    /// `pick_one` over a table (the caller passes the entries to pick from).
+    fn pick_one(&mut self, table: fn(&Game) -> &[ObjInfo]) -> i32 {
+        let i = self.rng.rnd(100);
+        pick_one_of(table(self), i) as i32
+    }
+
+    /// `new_thing`: a new random object. After several levels without
+    /// food, it is food.
+    pub fn new_thing(&mut self) -> ObjId {
+        let cur = self.new_object_with(Object { o_count: 1, ..Object::plain() });
+        let kind = if self.no_food > 3 { 2 } else { self.pick_one(|g| &g.things) };
+        match kind {
+            0 => {
+                let which = self.pick_one(|g| &g.pot_info);
+                let o = &mut self.objs[cur];
+                o.o_type = i32::from(POTION);
+                o.o_which = which;
+            }
+            1 => {
+                let which = self.pick_one(|g| &g.scr_info);
+                let o = &mut self.objs[cur];
+                o.o_type = i32::from(SCROLL);
+                o.o_which = which;
+            }
+            2 => {
+                self.no_food = 0;
+                let which = if self.rng.rnd(10) != 0 { 0 } else { 1 };
+                let o = &mut self.objs[cur];
+                o.o_type = i32::from(FOOD);
+                o.o_which = which;
+            }
+            3 => {
+                let which = self.pick_one(|g| &g.weap_info[..MAXWEAPONS]);
+                self.init_weapon(cur, which);
+                let r = self.rng.rnd(100);
+                if r < 10 {
+                    let n = self.rng.rnd(3) + 1;
+                    let o = &mut self.objs[cur];
+                    o.o_flags |= ISCURSED;
+                    o.o_hplus -= n;
+                } else if r < 15 {
+                    let n = self.rng.rnd(3) + 1;
+                    self.objs[cur].o_hplus += n;
+                }
+            }
+            4 => {
+                let which = self.pick_one(|g| &g.arm_info);
+                {
+                    let o = &mut self.objs[cur];
+                    o.o_type = i32::from(ARMOR);
+                    o.o_which = which;
+                    o.o_arm = self.a_class[which as usize];
+                }
+                let r = self.rng.rnd(100);
+                if r < 20 {
+                    let n = self.rng.rnd(3) + 1;
+                    let o = &mut self.objs[cur];
+                    o.o_flags |= ISCURSED;
+                    o.o_arm += n;
+                } else if r < 28 {
+                    let n = self.rng.rnd(3) + 1;
+                    self.objs[cur].o_arm -= n;
+                }
+            }
+            5 => {
+                let which = self.pick_one(|g| &g.ring_info);
+                {
+                    let o = &mut self.objs[cur];
+                    o.o_type = i32::from(RING);
+                    o.o_which = which;
+                }
+                match which {
+                    R_ADDSTR | R_PROTECT | R_ADDHIT | R_ADDDAM => {
+                        let arm = self.rng.rnd(3);
+                        let o = &mut self.objs[cur];
+                        o.o_arm = arm;
+                        if arm == 0 {
+                            o.o_arm = -1;
+                            o.o_flags |= ISCURSED;
+                        }
+                    }
+                    R_AGGR | R_TELEPORT => self.objs[cur].o_flags |= ISCURSED,
+                    _ => {}
+                }
+            }
+            _ => {
+                let which = self.pick_one(|g| &g.ws_info);
+                {
+                    let o = &mut self.objs[cur];
+                    o.o_type = i32::from(STICK);
+                    o.o_which = which;
+                }
+                self.fix_stick(cur);
+            }
+        }
+        cur
+    }
+}
+
+/// The prompt under a list of things.
+const PRESS_SPACE: &[u8] = b"--Press space to continue--";
+
+impl Game {
+    /// `inv_name`: the name of an object as the pack shows it, lower case
+    /// first when it is being dropped. It is written into `prbuf`, as the
+    /// C does, and returned. The wizard build may show a message on the
+    /// way (an object of no known type), so this can wait for a key.
+    pub fn inv_name(&mut self, obj: ObjId, drop: bool) -> Flow<Vec<u8>> {
+        let o = self.objs[obj].clone();
+        self.inv_name_of(&o, Some(obj), drop)
+    }
+
+    /// `inv_name` of an object that may be outside the pack (the
+    /// discoveries list names a made-up one).
+    pub fn inv_name_of(&mut self, obj: &Object, id: Option<ObjId>, drop: bool) -> Flow<Vec<u8>> {
+        let which = obj.o_which;
+        let w = which as usize;
+        match obj.glyph() {
+            POTION => {
+                let (color, info) = (self.p_colors[w], self.pot_info[w].clone());
+                self.nameit(obj, "potion", color.as_bytes(), &info, |_, _| Vec::new());
+            }
+            RING => {
+                let (stone, info) = (self.r_stones[w], self.ring_info[w].clone());
+                self.nameit(obj, "ring", stone.as_bytes(), &info, ring_num);
+            }
+            STICK => {
+                let (kind, made, info) = (self.ws_type[w], self.ws_made[w], self.ws_info[w].clone());
+                self.nameit(obj, kind, made.as_bytes(), &info, charge_str);
+            }
+            SCROLL => {
+                let pb = if obj.o_count == 1 {
+                    self.prbuf.sprintf(b"A scroll ");
+                    9
+                } else {
+                    self.prbuf.sprintf(format!("{} scrolls ", obj.o_count).as_bytes());
+                    self.prbuf.strlen()
+                };
+                let op = self.scr_info[w].clone();
+                let text = if op.oi_know {
+                    cat!(b"of ", op.oi_name.unwrap_or(""))
+                } else if let Some(g) = &op.oi_guess {
+                    cat!(b"called ", g)
+                } else {
+                    cat!(b"titled '", self.s_names[w], b"'")
+                };
+                self.prbuf.write_at(pb, &text);
+            }
+            FOOD => {
+                let text = if which == 1 {
+                    let fruit = self.fruit.as_bytes().to_vec();
+                    if obj.o_count == 1 {
+                        cat!(b"A", vowelstr(&fruit), b" ", fruit)
+                    } else {
+                        cat!(obj.o_count.to_string(), b" ", fruit, b"s")
+                    }
+                } else if obj.o_count == 1 {
+                    b"Some food".to_vec()
+                } else {
+                    format!("{} rations of food", obj.o_count).into_bytes()
+                };
+                self.prbuf.sprintf(&text);
+            }
+            WEAPON => {
+                let sp = self.weap_info[w].oi_name.unwrap_or("");
+                if obj.o_count > 1 {
+                    self.prbuf.sprintf(format!("{} ", obj.o_count).as_bytes());
+                } else {
+                    self.prbuf.sprintf(format!("A{} ", vowelstr(sp.as_bytes())).as_bytes());
+                }
+                let pb = self.prbuf.strlen();
+                if obj.o_flags & ISKNOW != 0 {
+                    let t = format!("{} {}", num(obj.o_hplus, obj.o_dplus, WEAPON), sp);
+                    self.prbuf.write_at(pb, t.as_bytes());
+                } else {
+                    self.prbuf.write_at(pb, sp.as_bytes());
+                }
+                if obj.o_count > 1 {
+                    self.prbuf.strcat(b"s");
+                }
+                if let Some(label) = &obj.o_label {
+                    self.prbuf.strcat(&cat!(b" called ", label));
+                }
+            }
+            ARMOR => {
+                let sp = self.arm_info[w].oi_name.unwrap_or("");
+                if obj.o_flags & ISKNOW != 0 {
+                    let ac = self.a_class.get(w).copied().unwrap_or(0);
+                    let t = format!("{} {} [", num(ac - obj.o_arm, 0, ARMOR), sp);
+                    self.prbuf.sprintf(t.as_bytes());
+                    if !self.terse {
+                        self.prbuf.strcat(b"protection ");
+                    }
+                    self.prbuf.strcat(format!("{}]", 10 - obj.o_arm).as_bytes());
+                } else {
+                    self.prbuf.sprintf(sp.as_bytes());
+                }
+                if let Some(label) = &obj.o_label {
+                    self.prbuf.strcat(&cat!(b" called ", label));
+                }
+            }
+            AMULET => self.prbuf.sprintf(b"The Amulet of Yendor"),
+            GOLD => self.prbuf.sprintf(format!("{} Gold pieces", obj.o_arm).as_bytes()),
+            other => {
+                // Only the wizard build (MASTER) names the unknown, after
+                // its debug message (shown while in wizard mode); the
+                // default build leaves prbuf as it was.
+                if self.master {
+                    if self.wizard != 0 {
+                        let t = cat!(b"Picked up something funny ", crate::game::cfmt::unctrl(other));
+                        self.msg(&t)?;
+                    }
+                    let t = cat!(b"Something bizarre ", crate::game::cfmt::unctrl(other));
+                    self.prbuf.sprintf(&t);
+                }
+            }
+        }
+        if self.inv_describe && id.is_some() {
+            if id == self.cur_armor {
+                self.prbuf.strcat(b" (being worn)");
+            }
+            if id == self.cur_weapon {
+                self.prbuf.strcat(b" (weapon in hand)");
+            }
+            if id == self.cur_ring[LEFT] {
+                self.prbuf.strcat(b" (on left hand)");
+            } else if id == self.cur_ring[RIGHT] {
+                self.prbuf.strcat(b" (on right hand)");
+            }
+        }
+        let first = self.prbuf.0[0];
+        if drop && first.is_ascii_uppercase() {
+            self.prbuf.0[0] = first.to_ascii_lowercase();
+        } else if !drop && first.is_ascii_lowercase() {
+            self.prbuf.0[0] = first.to_ascii_uppercase();
+        }
+        self.prbuf.0[MAXSTR - 1] = 0;
+        Ok(self.prbuf.as_bytes().to_vec())
+    }
+
+    /// `nameit`: the name of a potion, ring or stick.
+    fn nameit(&mut self, obj: &Object, kind: &str, which: &[u8], op: &ObjInfo, prfunc: fn(&Game, &Object) -> Vec<u8>) {
+        if op.oi_know || op.oi_guess.is_some() {
+            if obj.o_count == 1 {
+                self.prbuf.sprintf(format!("A {kind} ").as_bytes());
+            } else {
+                self.prbuf.sprintf(format!("{} {kind}s ", obj.o_count).as_bytes());
+            }
+            let pb = self.prbuf.strlen();
+            let extra = prfunc(self, obj);
+            let text = if op.oi_know {
+                cat!(b"of ", op.oi_name.unwrap_or(""), extra, b"(", which, b")")
+            } else {
+                cat!(b"called ", op.oi_guess.as_deref().unwrap_or(""), extra, b"(", which, b")")
+            };
+            self.prbuf.write_at(pb, &text);
+        } else if obj.o_count == 1 {
+            self.prbuf.sprintf(&cat!(b"A", vowelstr(which), b" ", which, b" ", kind));
+        } else {
+            self.prbuf.sprintf(&cat!(obj.o_count.to_string(), b" ", which, b" ", kind, b"s"));
+        }
+    }
+
+    /// `drop`: put something down.
+    pub fn drop(&mut self) -> Flow {
+        let hero = self.hero();
+        let ch = self.chat(hero.y, hero.x);
+        if ch != FLOOR && ch != PASSAGE {
+            self.after = false;
+            self.msg("there is something there already")?;
+            return Ok(());
+        }
+        let Some(obj) = self.get_item(b"drop", 0)? else { return Ok(()) };
+        if !self.dropcheck(Some(obj))? {
+            return Ok(());
+        }
+        let all = !crate::game::pack::is_mult(self.objs[obj].o_type);
+        let obj = self.leave_pack(obj, true, all)?;
+        // Link it into the level's objects.
+        attach(&mut self.lvl_obj, obj);
+        let glyph = self.objs[obj].glyph();
+        self.set_chat(hero.y, hero.x, glyph);
+        *self.flat_mut(hero.y, hero.x) |= F_DROPPED;
+        self.objs[obj].o_pos = hero;
+        if self.objs[obj].o_type == i32::from(AMULET) {
+            self.amulet = false;
+        }
+        let name = self.inv_name(obj, true)?;
+        self.msg(cat!(b"dropped ", name))?;
+        Ok(())
+    }
+
+    /// `dropcheck`: may this be let go of (dropped, unwielded, taken
+    /// off)? A cursed thing in use may not; one that may stops being used.
+    pub fn dropcheck(&mut self, obj: Option<ObjId>) -> Flow<bool> {
+        let Some(obj) = obj else { return Ok(true) };
+        let used = Some(obj) == self.cur_armor
+            || Some(obj) == self.cur_weapon
+            || Some(obj) == self.cur_ring[LEFT]
+            || Some(obj) == self.cur_ring[RIGHT];
+        if !used {
+            return Ok(true);
+        }
+        if self.objs[obj].o_flags & ISCURSED != 0 {
+            self.msg("you can't.  It appears to be cursed")?;
+            return Ok(false);
+        }
+        if Some(obj) == self.cur_weapon {
+            self.cur_weapon = None;
+        } else if Some(obj) == self.cur_armor {
+            self.waste_time()?;
+            self.cur_armor = None;
+        } else {
+            let hand = if Some(obj) == self.cur_ring[LEFT] { LEFT } else { RIGHT };
+            self.cur_ring[hand] = None;
+            match self.objs[obj].o_which {
+                R_ADDSTR => {
+                    let arm = self.objs[obj].o_arm;
+                    self.chg_str(-arm);
+                }
+                R_SEEINVIS => {
+                    self.unsee();
+                    self.extinguish(DaemonFn::Unsee);
+                }
+                _ => {}
+            }
+        }
+        Ok(true)
+    }
+
+    /// `discovered`: list what the player has found out of a kind of
+    /// object (or of every kind).
+    pub fn discovered(&mut self) -> Flow {
+        let ch = loop {
+            if !self.terse {
+                self.addmsg("for ")?;
+            }
+            self.addmsg("what type")?;
+            if !self.terse {
+                self.addmsg(" of object do you want a list")?;
+            }
+            self.msg("? (* for all)")?;
+            let ch = self.readchar()?;
+            match ch {
+                ESCAPE => {
+                    self.msg("")?;
+                    return Ok(());
+                }
+                POTION | SCROLL | RING | STICK | b'*' => break ch,
+                _ => {
+                    if self.terse {
+                        self.msg("Not a type")?;
+                    } else {
+                        self.msg("Please type one of !?=/ (ESCAPE to quit)")?;
+                    }
+                }
+            }
+        };
+        if ch == b'*' {
+            self.print_disc(POTION)?;
+            self.add_line(Some(Vec::new()))?;
+            self.print_disc(SCROLL)?;
+            self.add_line(Some(Vec::new()))?;
+            self.print_disc(RING)?;
+            self.add_line(Some(Vec::new()))?;
+            self.print_disc(STICK)?;
+            self.end_line()?;
+        } else {
+            self.print_disc(ch)?;
+            self.end_line()?;
+        }
+        Ok(())
+    }
+
+    /// `print_disc`: the discoveries of one kind, in a random order.
+    fn print_disc(&mut self, kind: u8) -> Flow {
+        let maxnum = match kind {
+            SCROLL => MAXSCROLLS,
+            POTION => MAXPOTIONS,
+            RING => MAXRINGS,
+            _ => MAXSTICKS,
+        };
+        let order = self.set_order(maxnum);
+        let mut num_found = 0;
+        for &o in &order {
+            let info = match kind {
+                SCROLL => &self.scr_info[o],
+                POTION => &self.pot_info[o],
+                RING => &self.ring_info[o],
+                _ => &self.ws_info[o],
+            };
+            if info.oi_know || info.oi_guess.is_some() {
+                let obj = Object { o_type: i32::from(kind), o_which: o as i32, o_count: 1, ..Object::default() };
+                let name = self.inv_name_of(&obj, None, false)?;
+                self.add_line(Some(name))?;
+                num_found += 1;
+            }
+        }
+        if num_found == 0 {
+            let text = self.nothing(kind);
+            self.add_line(Some(as_format(&text)))?;
+        }
+        Ok(())
+    }
+
+    /// `set_order`: the numbers 0..n in a random order.
+    fn set_order(&mut self, n: usize) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..n).collect();
+        for i in (1..=n).rev() {
+            let r = self.rng.rnd(i as i32) as usize;
+            order.swap(i - 1, r);
+        }
+        order
+    }
+
+    /// `add_line`: add a line to a list (an inventory, the discoveries),
+    /// already formatted; `None` ends the list. With the slow style each
+    /// line is a message; otherwise lines collect on the scratch window,
+    /// shown a screen at a time. `Ok(true)` when the player pressed ESC
+    /// at a `--More--`.
+    pub fn add_line(&mut self, line: Option<Vec<u8>>) -> Flow<bool> {
+        let hw = self.hw;
+        if self.line_cnt == 0 {
+            self.scr.wclear(hw);
+            if self.inv_type == INV_SLOW {
+                self.mpos = 0;
+            }
+        }
+        if self.inv_type == INV_SLOW {
+            if let Some(text) = &line
+                && !text.is_empty()
+                && self.msg(text)?
+            {
+                return Ok(true);
+            }
+            self.line_cnt += 1;
+            return Ok(false);
+        }
+        if self.add_line_maxlen < 0 {
+            self.add_line_maxlen = PRESS_SPACE.len() as i32;
+        }
+        let lines = self.scr.lines();
+        let cols = self.scr.cols();
+        if self.line_cnt >= lines - 1 || line.is_none() {
+            if self.inv_type == INV_OVER && line.is_none() && !self.newpage {
+                self.msg("")?;
+                self.scr.refresh();
+                let maxlen = self.add_line_maxlen;
+                let line_cnt = self.line_cnt;
+                let tw = self.scr.newwin(line_cnt + 1, maxlen + 2, 0, cols - maxlen - 3);
+                if let Some(tw) = tw {
+                    let sw = self.scr.subwin(tw, line_cnt + 1, maxlen + 1, 0, cols - maxlen - 2);
+                    if let Some(sw) = sw {
+                        for y in 0..=line_cnt {
+                            self.scr.wmove(sw, y, 0);
+                            for x in 0..=maxlen {
+                                let c = self.scr.mvwinch(hw, y, x);
+                                self.scr.waddch(sw, c);
+                            }
+                        }
+                    }
+                    self.scr.wmove(tw, line_cnt, 1);
+                    self.scr.waddstr(tw, PRESS_SPACE);
+                    // With lines below the game's 24, the list goes there.
+                    if lines > NUMLINES {
+                        if NUMLINES + line_cnt > lines {
+                            self.scr.mvwin(tw, lines - (line_cnt + 1), cols - maxlen - 3);
+                        } else {
+                            self.scr.mvwin(tw, NUMLINES, 0);
+                        }
+                    }
+                    self.scr.touchwin(tw);
+                    self.scr.wrefresh(tw);
+                    self.wait_for(b' ')?;
+                    if self.scr.has_clreol() {
+                        self.scr.werase(tw);
+                        self.scr.leaveok(tw, true);
+                        self.scr.wrefresh(tw);
+                    }
+                    if let Some(sw) = sw {
+                        // The C leaves the subwindow; its parent then
+                        // cannot be deleted either (ncurses refuses).
+                        let _ = sw;
+                    }
+                    self.scr.delwin(tw);
+                    self.scr.touchwin(Win::STD);
+                }
+            } else {
+                self.scr.wmove(hw, lines - 1, 0);
+                self.scr.waddstr(hw, PRESS_SPACE);
+                self.scr.wrefresh(hw);
+                self.wait_for(b' ')?;
+                self.scr.clearok(Win::CUR, true);
+                self.scr.wclear(hw);
+                self.scr.touchwin(Win::STD);
+            }
+            self.newpage = true;
+            self.line_cnt = 0;
+            self.add_line_maxlen = PRESS_SPACE.len() as i32;
+        }
+        if let Some(text) = line
+            && !(self.line_cnt == 0 && text.is_empty())
+        {
+            let y = self.line_cnt;
+            self.line_cnt += 1;
+            self.scr.wmove(hw, y, 0);
+            self.scr.waddstr(hw, &text);
+            let (_, x) = self.scr.getyx(hw);
+            if self.add_line_maxlen < x {
+                self.add_line_maxlen = x;
+            }
+            self.lastfmt = Some(text);
+        }
+        Ok(false)
+    }
+
+    /// `end_line`: end a list: a single line becomes a message.
+    pub fn end_line(&mut self) -> Flow {
+        if self.inv_type != INV_SLOW {
+            if self.line_cnt == 1 && !self.newpage {
+                self.mpos = 0;
+                let text = self.lastfmt.clone().unwrap_or_default();
+                self.msg(text)?;
+            } else {
+                self.add_line(None)?;
+            }
+        }
+        self.line_cnt = 0;
+        self.newpage = false;
+        Ok(())
+    }
+
+    /// `nothing`: "nothing found" for a kind, in `prbuf`.
+    fn nothing(&mut self, kind: u8) -> Vec<u8> {
+        if self.terse {
+            self.prbuf.sprintf(b"Nothing");
+        } else {
+            self.prbuf.sprintf(b"Haven't discovered anything");
+        }
+        if kind != b'*' {
+            let tystr = match kind {
+                POTION => "potion",
+                SCROLL => "scroll",
+                RING => "ring",
+                _ => "stick",
+            };
+            self.prbuf.strcat(format!(" about any {tystr}s").as_bytes());
+        }
+        self.prbuf.as_bytes().to_vec()
+    }
+
+    /// `pr_list` (wizard): the chances of each kind of a class of object.
+    pub fn pr_list(&mut self) -> Flow {
+        if !self.terse {
+            self.addmsg("for ")?;
+        }
+        self.addmsg("what type")?;
+        if !self.terse {
+            self.addmsg(" of object do you want a list")?;
+        }
+        self.msg("? ")?;
+        let table: Vec<ObjInfo> = match self.readchar()? {
+            POTION => self.pot_info.to_vec(),
+            SCROLL => self.scr_info.to_vec(),
+            RING => self.ring_info.to_vec(),
+            STICK => self.ws_info.to_vec(),
+            ARMOR => self.arm_info.to_vec(),
+            WEAPON => self.weap_info[..MAXWEAPONS].to_vec(),
+            _ => return Ok(()),
+        };
+        self.pr_spec(&table)
+    }
+
+    /// `pr_spec` (wizard).
+    fn pr_spec(&mut self, info: &[ObjInfo]) -> Flow {
+        let mut lastprob = 0;
+        let mut i = b'0';
+        for oi in info {
+            if i == b'9' + 1 {
+                i = b'a';
+            }
+            // prbuf holds the format, "%c: %%s (%d%%%%)".
+            let fmt = format!("{}: %s (%d%%)", char::from(i));
+            let fmt = fmt.replacen("%d", &(oi.oi_prob - lastprob).to_string(), 1);
+            self.prbuf.sprintf(fmt.as_bytes());
+            let line = format!("{}: {} ({}%)", char::from(i), oi.oi_name.unwrap_or(""), oi.oi_prob - lastprob);
+            lastprob = oi.oi_prob;
+            self.add_line(Some(line.into_bytes()))?;
+            i += 1;
+        }
+        self.end_line()
+    }
+}
+
+/// `ring_num`: a known ring's bonus, " [+1]".
+fn ring_num(_g: &Game, obj: &Object) -> Vec<u8> {
+    if obj.o_flags & ISKNOW == 0 {
+        return Vec::new();
+    }
+    match obj.o_which {
+        R_PROTECT | R_ADDSTR | R_ADDDAM | R_ADDHIT => format!(" [{}]", num(obj.o_arm, 0, RING)).into_bytes(),
+        _ => Vec::new(),
+    }
+}
+
+/// `charge_str`: a known stick's charges.
+fn charge_str(g: &Game, obj: &Object) -> Vec<u8> {
+    if obj.o_flags & ISKNOW == 0 {
+        Vec::new()
+    } else if g.terse {
+        format!(" [{}]", obj.o_arm).into_bytes()
+    } else {
+        format!(" [{} charges]", obj.o_arm).into_bytes()
+    }
+}

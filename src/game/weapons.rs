@@ -1,0 +1,209 @@
+//! weapons.c: weapons: making them, wielding them, and throwing them.
+
+use crate::game::cfmt::cat;
+use crate::game::cbuf::CBuf;
+use crate::game::consts::*;
+use crate::game::data::INIT_DAM;
+use crate::game::{Flow, Game};
+use crate::game::io::step_ok;
+use crate::game::list::attach;
+use crate::game::thing::{Coord, ObjId, Object, Weap};
+
+/// `num`: the plusses of armor ("+1") or a weapon ("+1,-2").
+pub fn num(n1: i32, n2: i32, kind: u8) -> String {
+    let mut s = if n1 < 0 { format!("{n1}") } else { format!("+{n1}") };
+    if kind == WEAPON {
+        s += &if n2 < 0 { format!(",{n2}") } else { format!(",+{n2}") };
+    }
+    s
+}
+
+impl Game {
+    /// The object a [`Weap`] names.
+    pub fn weap(&self, w: Weap) -> &Object {
+        match w {
+            Weap::Item(o) => &self.objs[o],
+            Weap::ZapBolt => &self.zap_bolt,
+            Weap::FireBolt => &self.fire_bolt,
+        }
+    }
+
+    pub fn weap_mut(&mut self, w: Weap) -> &mut Object {
+        match w {
+            Weap::Item(o) => &mut self.objs[o],
+            Weap::ZapBolt => &mut self.zap_bolt,
+            Weap::FireBolt => &mut self.fire_bolt,
+        }
+    }
+
+    /// `missile`: throw something in a direction.
+    pub fn missile(&mut self, ydelta: i32, xdelta: i32) -> Flow {
+        let Some(obj) = self.get_item(b"throw", i32::from(WEAPON))? else { return Ok(()) };
+        if !self.dropcheck(Some(obj))? || self.is_current(Some(obj))? {
+            return Ok(());
+        }
+        let obj = self.leave_pack(obj, true, false)?;
+        self.do_motion(Weap::Item(obj), ydelta, xdelta)?;
+        // It hit something: a wall or door, or a monster it may miss; then
+        // it falls to the floor.
+        let pos = self.objs[obj].o_pos;
+        if self.moat(pos.y, pos.x).is_none() || !self.hit_monster(pos.y, pos.x, Weap::Item(obj))? {
+            self.fall(obj, true)?;
+        }
+        Ok(())
+    }
+
+    /// `do_motion`: move a thrown thing across the screen until it hits
+    /// something.
+    pub fn do_motion(&mut self, w: Weap, ydelta: i32, xdelta: i32) -> Flow {
+        let hero = self.hero();
+        self.weap_mut(w).o_pos = hero;
+        loop {
+            // Erase it where it was.
+            let pos = self.weap(w).o_pos;
+            if pos != hero && self.cansee(pos.y, pos.x)? && !self.terse {
+                let mut ch = self.chat(pos.y, pos.x);
+                if ch == FLOOR && !self.show_floor() {
+                    ch = b' ';
+                }
+                self.scr.mvaddch(pos.y, pos.x, ch.into());
+            }
+            // Its next spot.
+            let np = Coord::new(pos.y + ydelta, pos.x + xdelta);
+            self.weap_mut(w).o_pos = np;
+            let ch = self.winat_safe(np.y, np.x);
+            if step_ok(ch) && ch != DOOR {
+                // It has not hit anything yet: show it there.
+                if self.cansee(np.y, np.x)? && !self.terse {
+                    let glyph = self.weap(w).glyph();
+                    self.scr.mvaddch(np.y, np.x, glyph.into());
+                    self.scr.refresh();
+                }
+                continue;
+            }
+            return Ok(());
+        }
+    }
+
+    /// `fall`: drop an object somewhere around its spot; with no room for
+    /// it there, it vanishes.
+    pub fn fall(&mut self, obj: ObjId, pr: bool) -> Flow {
+        let pos = self.objs[obj].o_pos;
+        if let Some(fpos) = self.fallpos(pos) {
+            let glyph = self.objs[obj].glyph();
+            self.set_chat(fpos.y, fpos.x, glyph);
+            self.objs[obj].o_pos = fpos;
+            if self.cansee(fpos.y, fpos.x)? {
+                match self.moat(fpos.y, fpos.x) {
+                    Some(m) => self.mons[m].t_oldch = glyph,
+                    None => {
+                        self.scr.mvaddch(fpos.y, fpos.x, glyph.into());
+                    }
+                }
+            }
+            attach(&mut self.lvl_obj, obj);
+            return Ok(());
+        }
+        if pr {
+            if self.has_hit {
+                self.endmsg()?;
+                self.has_hit = false;
+            }
+            let which = self.objs[obj].o_which;
+            let name = self.weap_info.get(which as usize).and_then(|i| i.oi_name).unwrap_or("");
+            self.msg(format!("the {name} vanishes as it hits the ground"))?;
+        }
+        self.discard_object(obj);
+        Ok(())
+    }
+
+    /// `init_weapon`: set up a new weapon of a kind.
+    pub fn init_weapon(&mut self, weap: ObjId, which: i32) {
+        let iwp = &INIT_DAM[which as usize];
+        let o = &mut self.objs[weap];
+        o.o_type = i32::from(WEAPON);
+        o.o_which = which;
+        o.o_damage = CBuf::strncpy(iwp.dam.as_bytes());
+        o.o_hurldmg = CBuf::strncpy(iwp.hrl.as_bytes());
+        o.o_launch = i32::from(iwp.launch);
+        o.o_flags = iwp.flags;
+        o.o_hplus = 0;
+        o.o_dplus = 0;
+        let count = if which == DAGGER {
+            Some(self.rng.rnd(4) + 2)
+        } else if iwp.flags & ISMANY != 0 {
+            Some(self.rng.rnd(8) + 8)
+        } else {
+            None
+        };
+        let group = match count {
+            Some(_) => {
+                self.group += 1;
+                self.group - 1
+            }
+            None => 0,
+        };
+        let o = &mut self.objs[weap];
+        o.o_count = count.unwrap_or(1);
+        o.o_group = group;
+    }
+
+    /// `hit_monster`: does a missile hit the monster at a spot?
+    pub fn hit_monster(&mut self, y: i32, x: i32, w: Weap) -> Flow<bool> {
+        self.fight(Coord::new(y, x), Some(w), true)
+    }
+
+    /// `wield`: take a weapon in hand.
+    pub fn wield(&mut self) -> Flow {
+        let oweapon = self.cur_weapon;
+        if !self.dropcheck(self.cur_weapon)? {
+            self.cur_weapon = oweapon;
+            return Ok(());
+        }
+        self.cur_weapon = oweapon;
+        let Some(obj) = self.get_item(b"wield", i32::from(WEAPON))? else {
+            self.after = false;
+            return Ok(());
+        };
+        if self.objs[obj].o_type == i32::from(ARMOR) {
+            self.msg("you can't wield armor")?;
+            self.after = false;
+            return Ok(());
+        }
+        if self.is_current(Some(obj))? {
+            self.after = false;
+            return Ok(());
+        }
+        let sp = self.inv_name(obj, true)?;
+        self.cur_weapon = Some(obj);
+        if !self.terse {
+            self.addmsg("you are now ")?;
+        }
+        let ch = self.objs[obj].o_packch;
+        self.msg(cat!(b"wielding ", sp, b" (", [ch], b")"))?;
+        Ok(())
+    }
+
+    /// `fallpos`: a random floor or passage spot around a spot (not the
+    /// hero's), or `None` when there is none.
+    pub fn fallpos(&mut self, pos: Coord) -> Option<Coord> {
+        let hero = self.hero();
+        let mut cnt = 0;
+        let mut newpos = None;
+        for y in pos.y - 1..=pos.y + 1 {
+            for x in pos.x - 1..=pos.x + 1 {
+                if y == hero.y && x == hero.x {
+                    continue;
+                }
+                let ch = self.chat_safe(y, x);
+                if ch == FLOOR || ch == PASSAGE {
+                    cnt += 1;
+                    if self.rng.rnd(cnt) == 0 {
+                        newpos = Some(Coord::new(y, x));
+                    }
+                }
+            }
+        }
+        newpos
+    }
+}

@@ -1,0 +1,530 @@
+//! `rogue --bot`: the [session](crate::session) over a pipe, for bots in
+//! any language. Each line read is a key or a command; each answer is one
+//! line of JSON. No terminal is touched.
+//!
+//! Requests (one per line):
+//!
+//! | line | meaning |
+//! | --- | --- |
+//! | one character, or an escape `\n` `\r` `\t` `\e` `\\` `\xHH` | type that key |
+//! | `key N` | type the byte N (0..255) |
+//! | `keys TEXT` | type every key of TEXT (the escapes above; answered once, after the last) |
+//! | `new [SEED [TIME [USER [ROGUEOPTS]]]]` | start a new game (omitted values as at launch) |
+//! | `snapshot` | keep this moment; the answer is `{"snapshot":ID}` |
+//! | `restore ID` | go back to a kept moment |
+//! | `forget ID` | drop a kept moment |
+//! | `show` | the observation again |
+//! | `quit` (or the end of input) | end |
+//!
+//! An observation:
+//!
+//! ```text
+//! {"wait":"command","keys":12,"cursor":[5,17],"rows":["...",...],"standout":[[3,10]],
+//!  "status":{"level":1,"gold":0,"hp":12,"max_hp":12,"str":16,"max_str":16,"arm":4,
+//!            "exp_level":1,"exp":0,"hunger":""},
+//!  "message":"you feel a bite","outcome":null}
+//! ```
+//!
+//! `wait` is `command`, `key`, `line` or `over`; `rows` has every row with
+//! trailing blanks removed; `standout` lists the cells in reverse video;
+//! `status` is `null` when the bottom row is not the status line. Once the
+//! game is over, `outcome` is `{"ending":"died","killer":"a bat","gold":..,
+//! "max_level":..,"exit":0}` (ending `died`, `quit`, `won`, `saved`,
+//! `stopped` or `crashed`). A request that cannot be understood is
+//! answered `{"error":"..."}` and changes nothing.
+//!
+//! Bounds: a request line may hold at most [`MAX_LINE`] bytes (64 KiB);
+//! a longer one is read to its newline, thrown away and answered with a
+//! short error. An error quotes at most the first 40 characters of what
+//! it could not read. At most [`MAX_SNAPSHOTS`] snapshots (1000) are kept
+//! at once: past that `snapshot` is answered with an error until `forget`
+//! frees one. (A snapshot at a command wait is a copy of the whole game,
+//! about 100 KB.)
+
+use std::collections::{HashMap, VecDeque};
+use std::fmt::Write as _;
+use std::io::{self, BufRead, Write};
+
+use crate::game::ending::{Ending, Exit};
+use crate::session::{Action, Config, Controller, Observation, Snapshot, Wait, drive};
+
+/// The longest request line (without its newline) that is read.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// The most snapshots kept at once.
+pub const MAX_SNAPSHOTS: usize = 1000;
+
+/// Text an error quotes: its first 40 characters, so an error never
+/// grows with the bad request.
+fn quoted(s: &str) -> String {
+    const MAX: usize = 40;
+    match s.char_indices().nth(MAX) {
+        None => format!("{s:?}"),
+        Some((i, _)) => format!("{:?}...", &s[..i]),
+    }
+}
+
+/// A JSON string literal.
+fn json_str(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// A screen row as a JSON string: its characters up to the last one that
+/// is not blank. (Byte by byte into a buffer: this runs 24 times a key.)
+fn json_row(out: &mut String, buf: &mut Vec<u8>, o: &Observation, y: i32) {
+    let cols = o.screen.cols as usize;
+    let row = &o.screen.cells[y as usize * cols..(y as usize + 1) * cols];
+    let text = |c: &u32| (c & crate::curses::A_CHARTEXT) as u8;
+    let end = row.iter().rposition(|c| text(c) != b' ').map_or(0, |i| i + 1);
+    buf.clear();
+    buf.push(b'"');
+    for c in &row[..end] {
+        match text(c) {
+            b'"' => buf.extend_from_slice(b"\\\""),
+            b'\\' => buf.extend_from_slice(b"\\\\"),
+            b @ 0x20..=0x7e => buf.push(b),
+            b => buf.extend_from_slice(format!("\\u{:04x}", u32::from(b)).as_bytes()),
+        }
+    }
+    buf.push(b'"');
+    // Only ASCII went in.
+    out.push_str(std::str::from_utf8(buf).unwrap_or("\"\""));
+}
+
+/// An observation as one line of JSON (without the newline).
+pub fn observation_json(o: &Observation) -> String {
+    let mut out = String::with_capacity(2600);
+    let wait = match o.wait {
+        Wait::Command => "command",
+        Wait::Key => "key",
+        Wait::Line => "line",
+        Wait::Over => "over",
+    };
+    let _ = write!(
+        out,
+        "{{\"wait\":\"{wait}\",\"keys\":{},\"cursor\":[{},{}],\"rows\":[",
+        o.keys, o.screen.cury, o.screen.curx
+    );
+    let mut buf = Vec::with_capacity(o.screen.cols as usize + 8);
+    for y in 0..o.screen.lines {
+        if y > 0 {
+            out.push(',');
+        }
+        json_row(&mut out, &mut buf, o, y);
+    }
+    out.push_str("],\"standout\":[");
+    let mut first = true;
+    // Standout is rare: a quick look for any first.
+    let any = o.screen.cells.iter().fold(0, |acc, c| acc | c) & crate::curses::A_STANDOUT != 0;
+    for (i, c) in o.screen.cells.iter().enumerate().filter(|_| any) {
+        if c & crate::curses::A_STANDOUT != 0 {
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            let cols = o.screen.cols as usize;
+            let _ = write!(out, "[{},{}]", i / cols, i % cols);
+        }
+    }
+    out.push_str("],\"status\":");
+    match o.status() {
+        Some(s) => {
+            let _ = write!(
+                out,
+                "{{\"level\":{},\"gold\":{},\"hp\":{},\"max_hp\":{},\"str\":{},\"max_str\":{},\"arm\":{},\
+                 \"exp_level\":{},\"exp\":{},\"hunger\":",
+                s.level, s.gold, s.hp, s.max_hp, s.str, s.max_str, s.arm, s.exp_level, s.exp
+            );
+            json_str(&mut out, &s.hunger);
+            out.push('}');
+        }
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"message\":");
+    json_str(&mut out, &o.message());
+    out.push_str(",\"outcome\":");
+    match &o.outcome {
+        None => out.push_str("null"),
+        Some(oc) => {
+            let ending = match (&oc.crashed, oc.ending) {
+                (Some(_), _) => "crashed",
+                (None, Some(Ending::Died(_))) => "died",
+                (None, Some(Ending::Quit)) => "quit",
+                (None, Some(Ending::Won)) => "won",
+                (None, Some(Ending::Saved | Ending::Hangup)) => "saved",
+                (None, Some(Ending::Exit(_) | Ending::Signal(_))) => "exit",
+                (None, _) => "stopped",
+            };
+            let _ = write!(out, "{{\"ending\":\"{ending}\",\"killer\":");
+            match &oc.killer {
+                Some(k) => json_str(&mut out, k),
+                None => out.push_str("null"),
+            }
+            let exit = match oc.exit {
+                Exit::Status(s) => s,
+                Exit::Killed(s) => 128 + s,
+                Exit::EndOfInput | Exit::Paused => 1,
+            };
+            let _ = write!(out, ",\"gold\":{},\"max_level\":{},\"exit\":{exit}", oc.gold, oc.max_level);
+            if let Some(c) = &oc.crashed {
+                out.push_str(",\"panic\":");
+                json_str(&mut out, c);
+            }
+            out.push('}');
+        }
+    }
+    out.push('}');
+    out
+}
+
+/// Keys written the way case bodies write them (FORMAT-games.md §1.2).
+pub fn parse_keys(text: &str) -> Result<Vec<u8>, String> {
+    crate::case::escape::decode_body(&[text.to_string()])
+}
+
+/// One request (public for the fuzz target, `fuzz/fuzz_targets/bot_request.rs`).
+#[derive(Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Type these keys (`h`, `key N`, `keys TEXT`).
+    Keys(Vec<u8>),
+    /// `new`: its words (seed, time, user, options).
+    New(Vec<String>),
+    /// `snapshot`.
+    Snapshot,
+    /// `restore ID`.
+    Restore(u64),
+    /// `forget ID`.
+    Forget(u64),
+    /// `show`.
+    Show,
+    /// `quit`.
+    Quit,
+}
+
+/// Read one request line (without its newline).
+pub fn parse_request(line: &str) -> Result<Request, String> {
+    let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let id = |s: &str| s.trim().parse::<u64>().map_err(|_| format!("{word}: not a snapshot number: {}", quoted(s)));
+    Ok(match word {
+        "key" => {
+            let b: u8 = rest.trim().parse().map_err(|_| format!("key: not a byte 0..255: {}", quoted(rest)))?;
+            Request::Keys(vec![b])
+        }
+        "keys" => Request::Keys(parse_keys(rest)?),
+        "new" => Request::New(rest.split(' ').filter(|s| !s.is_empty()).map(str::to_string).collect()),
+        "snapshot" if rest.is_empty() => Request::Snapshot,
+        "restore" => Request::Restore(id(rest)?),
+        "forget" => Request::Forget(id(rest)?),
+        "show" if rest.is_empty() => Request::Show,
+        "quit" if rest.is_empty() => Request::Quit,
+        _ => {
+            let keys = parse_keys(line).map_err(|e| format!("not a key or a request: {} ({e})", quoted(line)))?;
+            if keys.len() != 1 {
+                return Err(format!("not a key or a request: {}", quoted(line)));
+            }
+            Request::Keys(keys)
+        }
+    })
+}
+
+/// A new game's config from `new`'s words, the rest as in `base`.
+pub fn new_config(base: &Config, words: &[String]) -> Result<Config, String> {
+    let mut c = base.clone();
+    if let Some(s) = words.first() {
+        c.seed = s.parse().map_err(|_| format!("new: not a seed: {}", quoted(s)))?;
+    }
+    if let Some(t) = words.get(1) {
+        c.time = t.parse().map_err(|_| format!("new: not a time: {}", quoted(t)))?;
+    }
+    if let Some(u) = words.get(2) {
+        c.user = u.clone();
+    }
+    if words.len() > 3 {
+        c.rogueopts = Some(words[3..].join(" "));
+    }
+    Ok(c)
+}
+
+/// The pipe as a [`Controller`]: the game runs on this thread and reads
+/// its keys straight from the input.
+struct Pipe<R, W> {
+    input: R,
+    output: W,
+    base: Config,
+    kept: HashMap<u64, Snapshot>,
+    next_id: u64,
+    /// Keys of a `keys` request still to type; the answer comes after
+    /// the last.
+    queued: VecDeque<u8>,
+    /// This wait was already answered (after a snapshot or an error).
+    shown: bool,
+    error: Option<io::Error>,
+}
+
+impl<R: BufRead, W: Write> Pipe<R, W> {
+    fn say(&mut self, text: &str) -> bool {
+        let r = self.output.write_all(text.as_bytes()).and_then(|()| self.output.write_all(b"\n"));
+        let r = r.and_then(|()| self.output.flush());
+        match r {
+            Ok(()) => true,
+            Err(e) => {
+                self.error = Some(e);
+                false
+            }
+        }
+    }
+
+    fn say_error(&mut self, e: &str) -> bool {
+        let mut s = String::from("{\"error\":");
+        json_str(&mut s, e);
+        s.push('}');
+        self.say(&s)
+    }
+
+    /// The next line; `None` at the end of input. A line longer than
+    /// [`MAX_LINE`] is read to its end without being kept, and is
+    /// `Some(Err(()))`.
+    fn read_line(&mut self) -> Option<Result<String, ()>> {
+        let mut line = Vec::new();
+        let mut too_long = false;
+        let mut any = false;
+        loop {
+            let buf = match self.input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.error = Some(e);
+                    return None;
+                }
+            };
+            if buf.is_empty() {
+                break;
+            }
+            any = true;
+            let (part, used, ends) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (&buf[..i], i + 1, true),
+                None => (buf, buf.len(), false),
+            };
+            if !too_long {
+                if line.len() + part.len() > MAX_LINE {
+                    too_long = true;
+                    line = Vec::new();
+                } else {
+                    line.extend_from_slice(part);
+                }
+            }
+            self.input.consume(used);
+            if ends {
+                break;
+            }
+        }
+        if !any {
+            return None;
+        }
+        if too_long {
+            return Some(Err(()));
+        }
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        Some(Ok(String::from_utf8_lossy(&line).into_owned()))
+    }
+}
+
+impl<R: BufRead, W: Write> Controller for Pipe<R, W> {
+    fn next(&mut self, obs: &Observation) -> Action {
+        if let Some(k) = self.queued.pop_front() {
+            return Action::Key(k);
+        }
+        if !std::mem::take(&mut self.shown) && !self.say(&observation_json(obs)) {
+            return Action::Stop;
+        }
+        loop {
+            let Some(line) = self.read_line() else { return Action::Stop };
+            let Ok(line) = line else {
+                if !self.say_error(&format!("request longer than {MAX_LINE} bytes (ignored)")) {
+                    return Action::Stop;
+                }
+                continue;
+            };
+            let ok = match parse_request(&line) {
+                Err(e) => self.say_error(&e),
+                Ok(Request::Quit) => return Action::Stop,
+                Ok(Request::Keys(keys)) => {
+                    self.queued = keys.into();
+                    match self.queued.pop_front() {
+                        Some(k) => return Action::Key(k),
+                        None => self.say(&observation_json(obs)),
+                    }
+                }
+                Ok(Request::Show) => self.say(&observation_json(obs)),
+                Ok(Request::New(words)) => match new_config(&self.base, &words) {
+                    Ok(c) => {
+                        self.base = c.clone();
+                        return Action::New(Box::new(c));
+                    }
+                    Err(e) => self.say_error(&e),
+                },
+                Ok(Request::Snapshot) if self.kept.len() >= MAX_SNAPSHOTS => self.say_error(&format!(
+                    "snapshot: {MAX_SNAPSHOTS} snapshots are kept already (the most); forget one first"
+                )),
+                Ok(Request::Snapshot) => return Action::Snapshot,
+                Ok(Request::Restore(id)) => match self.kept.get(&id) {
+                    Some(s) => return Action::Restore(s.clone()),
+                    None => self.say_error(&format!("restore: no snapshot {id}")),
+                },
+                Ok(Request::Forget(id)) => match self.kept.remove(&id) {
+                    Some(_) => self.say(&format!("{{\"forgot\":{id}}}")),
+                    None => self.say_error(&format!("forget: no snapshot {id}")),
+                },
+            };
+            if !ok {
+                return Action::Stop;
+            }
+        }
+    }
+
+    fn snapshot(&mut self, snap: Snapshot) {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.kept.insert(id, snap);
+        self.say(&format!("{{\"snapshot\":{id}}}"));
+        self.shown = true;
+    }
+}
+
+/// Serve one bot: a game from `config` at once (its first observation is
+/// the first line written), then requests until `quit` or the end of
+/// input. The game runs on this thread.
+pub fn serve<R, W>(config: &Config, input: R, output: W) -> io::Result<()>
+where
+    R: BufRead + 'static,
+    W: Write + 'static,
+{
+    let pipe = Pipe {
+        input,
+        output,
+        base: config.clone(),
+        kept: HashMap::new(),
+        next_id: 1,
+        queued: VecDeque::new(),
+        shown: false,
+        error: None,
+    };
+    let done = drive(config, pipe);
+    match done.error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_read_as_documented() {
+        assert_eq!(parse_request("h"), Ok(Request::Keys(vec![b'h'])));
+        assert_eq!(parse_request(" "), Ok(Request::Keys(vec![b' '])));
+        assert_eq!(parse_request("\\n"), Ok(Request::Keys(vec![b'\n'])));
+        assert_eq!(parse_request("\\e"), Ok(Request::Keys(vec![0x1b])));
+        assert_eq!(parse_request("\\x12"), Ok(Request::Keys(vec![0x12])));
+        assert_eq!(parse_request("key 27"), Ok(Request::Keys(vec![27])));
+        assert_eq!(parse_request("keys hj\\nk"), Ok(Request::Keys(b"hj\nk".to_vec())));
+        assert_eq!(parse_request("snapshot"), Ok(Request::Snapshot));
+        assert_eq!(parse_request("restore 4"), Ok(Request::Restore(4)));
+        assert_eq!(
+            parse_request("new 5 1700000000 me"),
+            Ok(Request::New(vec!["5".into(), "1700000000".into(), "me".into()]))
+        );
+        assert!(parse_request("key 300").is_err());
+        assert!(parse_request("hello").is_err());
+        assert!(parse_request("").is_err());
+        assert!(parse_request("restore x").is_err());
+    }
+
+    #[test]
+    fn errors_do_not_echo_the_request() {
+        let long = "x".repeat(MAX_LINE);
+        let e = parse_request(&long).unwrap_err();
+        assert!(e.len() < 200, "{e}");
+        let e = parse_request(&format!("key {long}")).unwrap_err();
+        assert!(e.len() < 200, "{e}");
+    }
+
+    #[test]
+    fn long_lines_and_many_snapshots_are_bounded() {
+        let mut input = Vec::new();
+        input.extend(std::iter::repeat_n(b'y', 3 * MAX_LINE));
+        input.extend_from_slice(b"\n");
+        // Invalid UTF-8, just within the bound.
+        input.extend(std::iter::repeat_n(0xff, MAX_LINE));
+        input.extend_from_slice(b"\nh\n");
+        for _ in 0..MAX_SNAPSHOTS + 2 {
+            input.extend_from_slice(b"snapshot\n");
+        }
+        input.extend_from_slice(b"forget 5\nsnapshot\nquit\n");
+        let out = SharedOut::default();
+        serve(&Config { seed: 7, ..Config::default() }, std::io::Cursor::new(input), out.clone()).expect("serves");
+        let text = String::from_utf8(out.0.lock().expect("output").clone()).expect("utf-8");
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.iter().all(|l| l.len() < 4000), "an answer grew with its request");
+        assert_eq!(lines[1], format!("{{\"error\":\"request longer than {MAX_LINE} bytes (ignored)\"}}"));
+        assert!(lines[2].starts_with("{\"error\":\"not a key or a request: "), "{}", lines[2]);
+        assert!(lines[3].starts_with("{\"wait\""), "{}", lines[3]);
+        let n = MAX_SNAPSHOTS;
+        assert_eq!(lines[4 + n - 1], format!("{{\"snapshot\":{n}}}"));
+        assert!(lines[4 + n].contains("snapshots are kept already"), "{}", lines[4 + n]);
+        assert!(lines[5 + n].contains("snapshots are kept already"), "{}", lines[5 + n]);
+        assert_eq!(lines[6 + n], "{\"forgot\":5}");
+        assert_eq!(lines[7 + n], format!("{{\"snapshot\":{}}}", n + 1));
+    }
+
+    /// Output the test can read after `serve` has taken it.
+    #[derive(Clone, Default)]
+    struct SharedOut(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl Write for SharedOut {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            self.0.lock().expect("output").extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_bot_plays_over_the_pipe() {
+        let input = b"snapshot\nh\nkeys jjj\nrestore 1\nbogus\nQ\ny\n\\n\nshow\nquit\n";
+        let out = SharedOut::default();
+        serve(&Config { seed: 7, ..Config::default() }, &input[..], out.clone()).expect("serves");
+        let text = String::from_utf8(out.0.lock().expect("output").clone()).expect("utf-8");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 10, "{text}");
+        assert!(lines[0].starts_with("{\"wait\":\"command\""), "{}", lines[0]);
+        assert!(lines[0].contains("\"status\":{\"level\":1,"), "{}", lines[0]);
+        assert_eq!(lines[1], "{\"snapshot\":1}");
+        // Restoring gives the first screen back.
+        let strip_keys = |l: &str| l.replacen(&l[l.find("\"keys\"").unwrap()..l.find("\"cursor\"").unwrap()], "", 1);
+        assert_eq!(strip_keys(lines[4]), strip_keys(lines[0]));
+        assert!(lines[5].starts_with("{\"error\":"), "{}", lines[5]);
+        assert!(lines[6].contains("Really quit?"), "{}", lines[6]);
+        assert!(lines[7].contains("[Press return to continue]"), "{}", lines[7]);
+        assert!(lines[8].contains("\"ending\":\"quit\""), "{}", lines[8]);
+        assert!(lines[8].contains("\"wait\":\"over\""), "{}", lines[8]);
+        assert_eq!(lines[9], lines[8]);
+    }
+}
