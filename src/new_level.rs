@@ -22,7 +22,7 @@ impl Game {
             self.max_level = self.level;
         }
         // Clean things off from the last level.
-        self.places.fill(Place { p_ch: b' ', p_flags: F_REAL, p_monst: None });
+        self.places.fill(Place::new(b' ', F_REAL));
         self.scr.clear();
         self.free_monsters();
         let objs = std::mem::take(&mut self.lvl_obj);

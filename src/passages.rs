@@ -361,7 +361,7 @@ impl Game {
                     let ch = if pp.p_flags & F_PASS != 0 { PASSAGE } else { pp.p_ch };
                     *self.flat_mut(y, x) |= F_SEEN;
                     self.scr.move_to(y, x);
-                    if let Some(m) = pp.p_monst {
+                    if let Some(m) = self.monst_of(&pp) {
                         self.mons[m].t_oldch = pp.p_ch;
                     } else if pp.p_flags & F_REAL != 0 {
                         self.scr.addch(ch.into());

@@ -230,7 +230,7 @@ impl Game {
             last = cp;
             let pp = *self.place(cp.y, cp.x);
             if monst {
-                if pp.p_monst.is_none() && crate::io::step_ok(pp.p_ch) {
+                if !pp.has_monst() && crate::io::step_ok(pp.p_ch) {
                     return (cp, true);
                 }
             } else if pp.p_ch == compchar(self, r) {
