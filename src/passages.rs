@@ -308,34 +308,45 @@ impl Game {
 /// The recursion of `numpass` from a spot about to be numbered (`i`, a map
 /// index), numbering it `pnum` and noting it among `exits` when it is a
 /// door. The C calls itself on each neighbor (down, up, right, left) and
-/// returns at once from those it does not number; here the same tests are
-/// made before the call, so the numbering and the order of the exits are
-/// the same.
+/// returns at once from those it does not number. Here a stack stands for
+/// the calls: the neighbors go on it in reverse order and each is tested
+/// again when taken off (an earlier neighbor's passage may have reached
+/// it), which numbers the spots, and notes the exits, in the C's order.
 fn number_from(places: &mut [Place], mut exits: Option<&mut Room>, pnum: u8, i: usize) {
-    let p = &mut places[i];
-    if is_door(p)
-        && let Some(rp) = exits.as_deref_mut()
-    {
-        rp.add_exit(Coord::new((i & 31) as i32, (i >> 5) as i32));
-    }
-    p.p_flags |= pnum;
-    // The map is column-major, 32 rows a column.
-    let (y, x) = (i & 31, i >> 5);
-    let unnumbered = |places: &[Place], j: usize| {
-        let p = &places[j];
-        p.p_flags & F_PNUM == 0 && numberable(p)
-    };
-    if y + 1 < NUMLINES as usize && unnumbered(places, i + 1) {
-        number_from(places, exits.as_deref_mut(), pnum, i + 1);
-    }
-    if y > 1 && unnumbered(places, i - 1) {
-        number_from(places, exits.as_deref_mut(), pnum, i - 1);
-    }
-    if x + 1 < NUMCOLS as usize && unnumbered(places, i + 32) {
-        number_from(places, exits.as_deref_mut(), pnum, i + 32);
-    }
-    if x > 0 && unnumbered(places, i - 32) {
-        number_from(places, exits, pnum, i - 32);
+    let mut stack: Vec<u16> = Vec::with_capacity(64);
+    stack.push(i as u16);
+    while let Some(i) = stack.pop() {
+        let i = usize::from(i);
+        let p = &mut places[i];
+        if p.p_flags & F_PNUM != 0 {
+            continue;
+        }
+        if is_door(p)
+            && let Some(rp) = exits.as_deref_mut()
+        {
+            rp.add_exit(Coord::new((i & 31) as i32, (i >> 5) as i32));
+        }
+        p.p_flags |= pnum;
+        // The map is column-major, 32 rows a column.
+        let (y, x) = (i & 31, i >> 5);
+        let mut push = |j: usize| {
+            let p = &places[j];
+            if p.p_flags & F_PNUM == 0 && numberable(p) {
+                stack.push(j as u16);
+            }
+        };
+        if x > 0 {
+            push(i - 32);
+        }
+        if x + 1 < NUMCOLS as usize {
+            push(i + 32);
+        }
+        if y > 1 {
+            push(i - 1);
+        }
+        if y + 1 < NUMLINES as usize {
+            push(i + 1);
+        }
     }
 }
 
