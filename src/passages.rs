@@ -36,6 +36,8 @@ const MAZE_DOOR_TRIES: u32 = 1000;
 struct Numbering {
     pnum: usize,
     newpnum: bool,
+    /// The spots still to look at (map indexes), kept for the whole level.
+    stack: Vec<u16>,
 }
 
 impl Game {
@@ -269,13 +271,14 @@ impl Game {
     /// `passnum`: number each corridor system, starting from every room's
     /// exits, and note its doors as the passage's exits.
     fn passnum(&mut self) {
-        let mut n = Numbering { pnum: 0, newpnum: false };
+        let mut n = Numbering { pnum: 0, newpnum: false, stack: Vec::with_capacity(256) };
         for p in self.passages.iter_mut() {
             p.r_nexits = 0;
         }
         for r in 0..MAXROOMS {
-            let exits = self.rooms[r];
-            for e in exits.exits() {
+            // Only the exits are needed, not a copy of the whole room.
+            let (exits, nexits) = (self.rooms[r].r_exit, self.rooms[r].exits().len());
+            for e in &exits[..nexits] {
                 n.newpnum = true;
                 self.numpass(&mut n, e.y, e.x);
             }
@@ -300,7 +303,7 @@ impl Game {
             // A level has at most 12 corridors, so pnum stays below
             // MAXPASS; the C would write past the array otherwise.
             let exits = self.passages.get_mut(n.pnum);
-            number_from(&mut self.places, exits, n.pnum as u8 & F_PNUM, Game::index(y, x));
+            number_from(&mut self.places, &mut n.stack, exits, n.pnum as u8 & F_PNUM, Game::index(y, x));
         }
     }
 }
@@ -312,8 +315,8 @@ impl Game {
 /// the calls: the neighbors go on it in reverse order and each is tested
 /// again when taken off (an earlier neighbor's passage may have reached
 /// it), which numbers the spots, and notes the exits, in the C's order.
-fn number_from(places: &mut [Place], mut exits: Option<&mut Room>, pnum: u8, i: usize) {
-    let mut stack: Vec<u16> = Vec::with_capacity(64);
+fn number_from(places: &mut [Place], stack: &mut Vec<u16>, mut exits: Option<&mut Room>, pnum: u8, i: usize) {
+    stack.clear();
     stack.push(i as u16);
     while let Some(i) = stack.pop() {
         let i = usize::from(i);
@@ -351,6 +354,7 @@ fn number_from(places: &mut [Place], mut exits: Option<&mut Room>, pnum: u8, i: 
 }
 
 /// A door or a secret door.
+#[inline]
 fn is_door(p: &Place) -> bool {
     p.p_ch == DOOR || (p.p_flags & F_REAL == 0 && (p.p_ch == b'|' || p.p_ch == b'-'))
 }
