@@ -241,6 +241,7 @@ impl Game {
     }
 
     /// `putpass`: a passage spot, now and then (deeper down) a secret one.
+    #[inline]
     pub fn putpass(&mut self, cp: Coord) {
         let i = Game::index(cp.y, cp.x);
         self.places[i].p_flags |= F_PASS;
