@@ -144,6 +144,13 @@ impl<T> Arena<T> {
         self.slots.get(addr as usize)?.value.as_ref()
     }
 
+    /// The id of the live value at an address (the map keeps only the
+    /// address of the monster on a cell).
+    pub fn live_id(&self, addr: u32) -> Option<Id<T>> {
+        let s = self.slots.get(addr as usize)?;
+        s.live.then(|| Id::new(addr, s.generation))
+    }
+
     /// How many values are live.
     #[cfg(any(test, feature = "internals"))] // for the tests
     pub fn len(&self) -> usize {

@@ -222,7 +222,7 @@ impl Game {
             self.mons[th].t_room = room;
             self.set_oldch(th, new_loc);
             let oroom = self.mons[th].t_room;
-            self.place_mut(pos.y, pos.x).p_monst = None;
+            self.place_mut(pos.y, pos.x).set_monst(None);
             // (`oroom` was just set from the new room: the test is always
             // false, as in the C.)
             if oroom != self.mons[th].t_room {
@@ -230,7 +230,7 @@ impl Game {
                 self.mons[th].t_dest = Some(d);
             }
             self.mons[th].t_pos = new_loc;
-            self.place_mut(new_loc.y, new_loc.x).p_monst = Some(th);
+            self.place_mut(new_loc.y, new_loc.x).set_monst(Some(th));
         }
         self.scr.move_to(new_loc.y, new_loc.x);
         if self.see_monst(th) {

@@ -598,7 +598,7 @@ impl Game {
                 self.discard_object(obj);
             }
         }
-        self.place_mut(mp.y, mp.x).p_monst = None;
+        self.place_mut(mp.y, mp.x).set_monst(None);
         let oldch = self.mons[tp].t_oldch;
         self.scr.mvaddch(mp.y, mp.x, oldch.into());
         crate::game::list::detach(&mut self.mlist, tp);

@@ -73,13 +73,17 @@ impl Game {
     /// What `new_level()` frees of the monsters: every monster's pack (in
     /// list order), then the monsters.
     pub fn free_monsters(&mut self) {
-        let mlist = std::mem::take(&mut self.mlist);
+        let mut mlist = std::mem::take(&mut self.mlist);
         for &m in &mlist {
             let pack = self.mons.get_mut(m).map(|t| std::mem::take(&mut t.t_pack)).unwrap_or_default();
             self.free_objects(pack);
         }
-        for m in mlist {
+        for m in mlist.drain(..) {
             self.discard_creature(m);
+        }
+        // The emptied list keeps its room for the next level's monsters.
+        if self.mlist.is_empty() {
+            self.mlist = mlist;
         }
     }
 }

@@ -90,7 +90,7 @@ impl Game {
                 {
                     continue;
                 }
-                let tp = pp.p_monst;
+                let tp = self.monst_of(&pp);
                 match tp {
                     None => ch = self.trip_ch(y, x, ch),
                     Some(m) => {

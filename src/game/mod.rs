@@ -614,7 +614,12 @@ impl Game {
 
     /// `moat(y, x)`: the monster there.
     pub fn moat(&self, y: i32, x: i32) -> Option<MonId> {
-        self.place(y, x).p_monst
+        self.monst_of(self.place(y, x))
+    }
+
+    /// The monster on a map cell.
+    pub fn monst_of(&self, p: &Place) -> Option<MonId> {
+        p.monst_addr().and_then(|a| self.mons.live_id(a))
     }
 
     /// `chat(y, x)` for a spot that may be off the map (the C reads

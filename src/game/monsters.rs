@@ -33,7 +33,7 @@ impl Game {
         attach(&mut self.mlist, tp);
         let oldch = crate::curses::cchar(self.scr.mvinch(cp.y, cp.x));
         let room = self.roomin(cp)?;
-        self.place_mut(cp.y, cp.x).p_monst = Some(tp);
+        self.place_mut(cp.y, cp.x).set_monst(Some(tp));
         let mp = monster_info(mtype);
         let ms = self.monster_stats[usize::from(mtype - b'A')];
         let lvl = ms.s_lvl + lev_add;

@@ -22,11 +22,17 @@ impl Game {
             self.max_level = self.level;
         }
         // Clean things off from the last level.
-        self.places.fill(Place { p_ch: b' ', p_flags: F_REAL, p_monst: None });
+        self.places.fill(Place::new(b' ', F_REAL));
         self.scr.clear();
         self.free_monsters();
-        let objs = std::mem::take(&mut self.lvl_obj);
-        self.free_objects(objs);
+        let mut objs = std::mem::take(&mut self.lvl_obj);
+        for o in objs.drain(..) {
+            self.discard_object(o);
+        }
+        // The emptied list keeps its room for this level's objects.
+        if self.lvl_obj.is_empty() {
+            self.lvl_obj = objs;
+        }
 
         self.do_rooms()?;
         self.obs.stage("do_rooms", self.rng.seed());
@@ -58,7 +64,8 @@ impl Game {
         self.set_chat(self.stairs.y, self.stairs.x, STAIRS);
         self.seenstairs = false;
 
-        for m in self.mlist.clone() {
+        for k in 0..self.mlist.len() {
+            let m = self.mlist[k];
             let pos = self.mons[m].t_pos;
             self.mons[m].t_room = self.roomin(pos)?;
         }

@@ -36,6 +36,8 @@ const MAZE_DOOR_TRIES: u32 = 1000;
 struct Numbering {
     pnum: usize,
     newpnum: bool,
+    /// The spots still to look at (map indexes), kept for the whole level.
+    stack: Vec<u16>,
 }
 
 impl Game {
@@ -239,6 +241,7 @@ impl Game {
     }
 
     /// `putpass`: a passage spot, now and then (deeper down) a secret one.
+    #[inline]
     pub fn putpass(&mut self, cp: Coord) {
         let i = Game::index(cp.y, cp.x);
         self.places[i].p_flags |= F_PASS;
@@ -269,13 +272,14 @@ impl Game {
     /// `passnum`: number each corridor system, starting from every room's
     /// exits, and note its doors as the passage's exits.
     fn passnum(&mut self) {
-        let mut n = Numbering { pnum: 0, newpnum: false };
+        let mut n = Numbering { pnum: 0, newpnum: false, stack: Vec::with_capacity(256) };
         for p in self.passages.iter_mut() {
             p.r_nexits = 0;
         }
         for r in 0..MAXROOMS {
-            let exits = self.rooms[r];
-            for e in exits.exits() {
+            // Only the exits are needed, not a copy of the whole room.
+            let (exits, nexits) = (self.rooms[r].r_exit, self.rooms[r].exits().len());
+            for e in &exits[..nexits] {
                 n.newpnum = true;
                 self.numpass(&mut n, e.y, e.x);
             }
@@ -300,7 +304,7 @@ impl Game {
             // A level has at most 12 corridors, so pnum stays below
             // MAXPASS; the C would write past the array otherwise.
             let exits = self.passages.get_mut(n.pnum);
-            number_from(&mut self.places, exits, n.pnum as u8 & F_PNUM, Game::index(y, x));
+            number_from(&mut self.places, &mut n.stack, exits, n.pnum as u8 & F_PNUM, Game::index(y, x));
         }
     }
 }
@@ -308,38 +312,50 @@ impl Game {
 /// The recursion of `numpass` from a spot about to be numbered (`i`, a map
 /// index), numbering it `pnum` and noting it among `exits` when it is a
 /// door. The C calls itself on each neighbor (down, up, right, left) and
-/// returns at once from those it does not number; here the same tests are
-/// made before the call, so the numbering and the order of the exits are
-/// the same.
-fn number_from(places: &mut [Place], mut exits: Option<&mut Room>, pnum: u8, i: usize) {
-    let p = &mut places[i];
-    if is_door(p)
-        && let Some(rp) = exits.as_deref_mut()
-    {
-        rp.add_exit(Coord::new((i & 31) as i32, (i >> 5) as i32));
-    }
-    p.p_flags |= pnum;
-    // The map is column-major, 32 rows a column.
-    let (y, x) = (i & 31, i >> 5);
-    let unnumbered = |places: &[Place], j: usize| {
-        let p = &places[j];
-        p.p_flags & F_PNUM == 0 && numberable(p)
-    };
-    if y + 1 < NUMLINES as usize && unnumbered(places, i + 1) {
-        number_from(places, exits.as_deref_mut(), pnum, i + 1);
-    }
-    if y > 1 && unnumbered(places, i - 1) {
-        number_from(places, exits.as_deref_mut(), pnum, i - 1);
-    }
-    if x + 1 < NUMCOLS as usize && unnumbered(places, i + 32) {
-        number_from(places, exits.as_deref_mut(), pnum, i + 32);
-    }
-    if x > 0 && unnumbered(places, i - 32) {
-        number_from(places, exits, pnum, i - 32);
+/// returns at once from those it does not number. Here a stack stands for
+/// the calls: the neighbors go on it in reverse order and each is tested
+/// again when taken off (an earlier neighbor's passage may have reached
+/// it), which numbers the spots, and notes the exits, in the C's order.
+fn number_from(places: &mut [Place], stack: &mut Vec<u16>, mut exits: Option<&mut Room>, pnum: u8, i: usize) {
+    stack.clear();
+    stack.push(i as u16);
+    while let Some(i) = stack.pop() {
+        let i = usize::from(i);
+        let p = &mut places[i];
+        if p.p_flags & F_PNUM != 0 {
+            continue;
+        }
+        if is_door(p)
+            && let Some(rp) = exits.as_deref_mut()
+        {
+            rp.add_exit(Coord::new((i & 31) as i32, (i >> 5) as i32));
+        }
+        p.p_flags |= pnum;
+        // The map is column-major, 32 rows a column.
+        let (y, x) = (i & 31, i >> 5);
+        let mut push = |j: usize| {
+            let p = &places[j];
+            if p.p_flags & F_PNUM == 0 && numberable(p) {
+                stack.push(j as u16);
+            }
+        };
+        if x > 0 {
+            push(i - 32);
+        }
+        if x + 1 < NUMCOLS as usize {
+            push(i + 32);
+        }
+        if y > 1 {
+            push(i - 1);
+        }
+        if y + 1 < NUMLINES as usize {
+            push(i + 1);
+        }
     }
 }
 
 /// A door or a secret door.
+#[inline]
 fn is_door(p: &Place) -> bool {
     p.p_ch == DOOR || (p.p_flags & F_REAL == 0 && (p.p_ch == b'|' || p.p_ch == b'-'))
 }
@@ -361,7 +377,7 @@ impl Game {
                     let ch = if pp.p_flags & F_PASS != 0 { PASSAGE } else { pp.p_ch };
                     *self.flat_mut(y, x) |= F_SEEN;
                     self.scr.move_to(y, x);
-                    if let Some(m) = pp.p_monst {
+                    if let Some(m) = self.monst_of(&pp) {
                         self.mons[m].t_oldch = pp.p_ch;
                     } else if pp.p_flags & F_REAL != 0 {
                         self.scr.addch(ch.into());

@@ -66,10 +66,20 @@ impl Rng {
     #[inline]
     pub fn rnd(&mut self, range: i32) -> i32 {
         let v = self.draw(range);
+        if self.trace.is_some() {
+            self.note_rnd(range, v);
+        }
+        v
+    }
+
+    /// The trace line of a draw, out of line so that the formatting does
+    /// not weigh on every caller of `rnd`.
+    #[cold]
+    #[inline(never)]
+    fn note_rnd(&mut self, range: i32, v: i32) {
         if let Some(t) = self.trace.as_mut() {
             let _ = writeln!(t, "rng rnd r={range} v={v} seed={}", self.seed);
         }
-        v
     }
 
     /// `roll(number, sides)`: the sum of `number` draws of rnd(sides) + 1.

@@ -129,9 +129,16 @@ impl Game {
         self.vert(i, rp.r_pos.x + rp.r_max.x - 1);
         self.horiz(i, rp.r_pos.y);
         self.horiz(i, rp.r_pos.y + rp.r_max.y - 1);
-        for y in rp.r_pos.y + 1..rp.r_pos.y + rp.r_max.y - 1 {
+        // The floor, a column at a time: the map is column-major, so each
+        // column of the room is one run of cells.
+        let (y0, y1) = (rp.r_pos.y + 1, rp.r_pos.y + rp.r_max.y - 1);
+        if y0 < y1 {
             for x in rp.r_pos.x + 1..rp.r_pos.x + rp.r_max.x - 1 {
-                self.set_chat(y, x, FLOOR);
+                let start = Game::index(y0, x);
+                let column = &mut self.places[start..start + (y1 - y0) as usize];
+                for p in column {
+                    p.p_ch = FLOOR;
+                }
             }
         }
     }
@@ -139,8 +146,12 @@ impl Game {
     /// `vert`: a vertical wall.
     fn vert(&mut self, i: usize, startx: i32) {
         let rp = self.rooms[i];
-        for y in rp.r_pos.y + 1..=rp.r_max.y + rp.r_pos.y - 1 {
-            self.set_chat(y, startx, b'|');
+        let (y0, y1) = (rp.r_pos.y + 1, rp.r_max.y + rp.r_pos.y - 1);
+        if y0 <= y1 {
+            let start = Game::index(y0, startx);
+            for p in &mut self.places[start..=start + (y1 - y0) as usize] {
+                p.p_ch = b'|';
+            }
         }
     }
 
@@ -230,7 +241,7 @@ impl Game {
             last = cp;
             let pp = *self.place(cp.y, cp.x);
             if monst {
-                if pp.p_monst.is_none() && crate::game::io::step_ok(pp.p_ch) {
+                if !pp.has_monst() && crate::game::io::step_ok(pp.p_ch) {
                     return (cp, true);
                 }
             } else if pp.p_ch == compchar(self, r) {

@@ -280,7 +280,7 @@ impl Game {
                 };
                 self.places[i] = pp;
                 if ch != b' ' {
-                    let m = pp.p_monst;
+                    let m = self.monst_of(&pp);
                     if let Some(m) = m {
                         self.mons[m].t_oldch = ch;
                     }

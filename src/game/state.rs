@@ -412,7 +412,7 @@ fn write_globals(g: &Game, o: &mut Out) {
     for p in &g.places {
         o.char(p.p_ch);
         o.char(p.p_flags);
-        let m = p.p_monst.and_then(|m| g.mlist.iter().position(|&x| x == m)).map_or(-1, |i| i as i32);
+        let m = g.monst_of(p).and_then(|m| g.mlist.iter().position(|&x| x == m)).map_or(-1, |i| i as i32);
         o.int(m);
     }
 
@@ -1073,7 +1073,8 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
                 Some(m)
             }
         };
-        g.places[k] = Place { p_ch, p_flags, p_monst };
+        g.places[k] = Place::new(p_ch, p_flags);
+        g.places[k].set_monst(p_monst);
     }
 
     g.max_stats = i.stats()?;

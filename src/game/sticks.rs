@@ -405,6 +405,6 @@ impl Game {
 
     /// `moat(y, x)` for a spot that may be off the map.
     pub fn moat_safe(&self, y: i32, x: i32) -> Option<MonId> {
-        Game::try_index(y, x).and_then(|i| self.places[i].p_monst)
+        Game::try_index(y, x).and_then(|i| self.monst_of(&self.places[i]))
     }
 }

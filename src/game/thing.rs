@@ -187,11 +187,37 @@ impl Room {
 }
 
 /// One cell of the level map (`PLACE`).
+///
+/// The monster there is kept as its address alone (plus one, 0 for none):
+/// a cell of 8 bytes rather than 12 makes clearing and copying the map
+/// cheaper. The map names only live monsters (a dying one is taken off
+/// first), so the address and the arena give back the full id
+/// ([`crate::game::Game::monst_of`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Place {
     pub p_ch: u8,
     pub p_flags: u8,
-    pub p_monst: Option<MonId>,
+    monst: u32,
+}
+
+impl Place {
+    pub const fn new(p_ch: u8, p_flags: u8) -> Self {
+        Place { p_ch, p_flags, monst: 0 }
+    }
+
+    /// Put a monster on the cell, or take it off (`moat(y, x) = tp`).
+    pub fn set_monst(&mut self, m: Option<MonId>) {
+        self.monst = m.map_or(0, |m| m.addr() + 1);
+    }
+
+    /// The address of the monster there, if any.
+    pub fn monst_addr(&self) -> Option<u32> {
+        self.monst.checked_sub(1)
+    }
+
+    pub fn has_monst(&self) -> bool {
+        self.monst != 0
+    }
 }
 
 /// The functions daemons and fuses run; the function pointers of the C
