@@ -46,6 +46,10 @@ const RSID_DAEMONS: u32 = 0xABCD_000E;
 /// far beyond any level, and keeps a forged count from making the reader
 /// allocate without end.
 const MAX_LIST: i32 = (MAXLINES * MAXCOLS) as i32;
+/// The most turns asleep a save may hold: far above the game's own
+/// maximum (about 60, see `rs_restore_file`), and few enough turns to
+/// compute in a blink.
+const MAX_NO_COMMAND: i32 = 1000;
 /// The largest saved screen accepted (a terminal of 1000 x 1000).
 const MAX_SCREEN: i32 = 1000;
 
@@ -530,6 +534,16 @@ impl In<'_, '_> {
         Ok(())
     }
 
+    /// An int that must lie in `range` (a value no game can reach is
+    /// refused as damaged).
+    fn int_within(&mut self, what: &'static str, range: std::ops::RangeInclusive<i32>) -> Res<i32> {
+        let (v, at) = self.int_at(what)?;
+        if !range.contains(&v) {
+            return Err(self.invalid(at, what, v));
+        }
+        Ok(v)
+    }
+
     /// A count of at most `max` (the C reader's `value > count` errors;
     /// a negative one, which the writer never makes, is refused too).
     fn count_upto(&mut self, what: &'static str, max: i32) -> Res<usize> {
@@ -980,7 +994,14 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     g.count = i.int("count")?;
     g.food_left = i.int("food_left")?;
     g.lastscore = i.int("lastscore")?;
-    g.no_command = i.int("no_command")?;
+    // DEVIATION: the C restores any count of turns asleep; a negative one
+    // counts down through 2^32 turns and a huge one for as long, the game
+    // computing with no key read. The port refuses both as damaged. The
+    // game never goes past about 60 (an ice monster's freeze adds at most 3
+    // a hit and kills past BORE_LEVEL, 50; hunger's fainting, a sleep trap
+    // or scroll, or haste's exhaustion add at most 11, and only when awake).
+    // test: a_save_asleep_for_ever_is_refused
+    g.no_command = i.int_within("no_command", 0..=MAX_NO_COMMAND)?;
     g.no_move = i.int("no_move")?;
     g.purse = i.int("purse")?;
     g.quiet = i.int("quiet")?;

@@ -272,3 +272,73 @@ fn a_wanderer_with_nowhere_to_go_does_not_come() {
     g.wanderer().expect("no message");
     assert_eq!(g.mlist.len(), before, "a monster came from nowhere");
 }
+
+// ---------------------------------------------------------------------------
+// Damaged saves that keep the game computing for ever with no key read
+// (found by fuzzing `restore_play`): refused as damaged, the file left as it
+// was.
+
+/// Save `g` to a scratch file and restore it as `rogue FILE` does, under
+/// the watchdog: how the game ended, and whether the file is still there,
+/// unchanged.
+fn restore_saved(what: &'static str, g: &Game) -> (rogue::ending::Exit, bool) {
+    use rogue::curses::model::Model;
+    use rogue::host::ScriptedHost;
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("rogue-no-hang-save-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let save = dir.join("rogue.save");
+    let bytes = g.save_bytes();
+    std::fs::write(&save, &bytes).expect("the damaged save");
+    let save_name = save.display().to_string().into_bytes();
+    within_a_minute(what, move || {
+        let host = ScriptedHost { dir: dir.clone(), ..ScriptedHost::nowhere() };
+        let mut g = Game::with(Box::new(host), Box::new(Model::standard()));
+        let exit = g.rogue_main(&[save_name]);
+        let kept = std::fs::read(&save).is_ok_and(|b| b == bytes);
+        let _ = std::fs::remove_dir_all(&dir);
+        (exit, kept)
+    })
+}
+
+/// A save asleep for a negative count of turns (both inputs the fuzzer
+/// found hold -9; one also has its stomach daemon's type damaged, the
+/// other `after` and `again` set and its doctor's type damaged): the C
+/// counts down through 2^32 turns of monsters chasing, reading no key.
+/// Refused, as is a count far past any the game makes.
+#[test]
+fn a_save_asleep_for_ever_is_refused() {
+    let cases: [(&'static str, fn(&mut Game)); 3] = [
+        ("asleep -9 turns, stomach type damaged", |g| {
+            g.no_command = -9;
+            if let Some(d) = g.d_list.iter_mut().find(|d| d.d_func == Some(rogue::thing::DaemonFn::Stomach)) {
+                d.d_type = -1_778_384_894;
+            }
+        }),
+        ("asleep -9 turns, after and again set", |g| {
+            g.no_command = -9;
+            g.after = true;
+            g.again = true;
+            if let Some(d) = g.d_list.iter_mut().find(|d| d.d_func == Some(rogue::thing::DaemonFn::Doctor)) {
+                d.d_type = 2050;
+            }
+        }),
+        ("asleep 2^31 - 1 turns", |g| g.no_command = i32::MAX),
+    ];
+    for (what, damage) in cases {
+        let mut g = game_by_a_wall();
+        damage(&mut g);
+        assert_eq!(restore_saved(what, &g), (rogue::ending::Exit::Status(1), true), "{what}: refused, file kept");
+    }
+}
+
+/// The longest sleep a game can reach (an ice monster's freeze, up to 50
+/// turns) still restores: the hero sleeps it off and the game reads a key.
+#[test]
+fn a_save_in_a_long_sleep_restores() {
+    let mut g = game_by_a_wall();
+    g.no_command = 50;
+    assert_eq!(restore_saved("asleep 50 turns", &g).0, rogue::ending::Exit::EndOfInput);
+}
