@@ -627,7 +627,12 @@ impl In<'_, '_> {
             s_lvl: self.int("experience level")?,
             s_arm: self.int("armor class")?,
             s_hpt: self.int("hit points")?,
-            s_dmg: crate::cbuf::CBuf(self.chars("damage string")?),
+            s_dmg: {
+                let at = self.r.position();
+                let d = self.chars("damage string")?;
+                check_dice(at, "dice in a damage string", &[&d])?;
+                crate::cbuf::CBuf(d)
+            },
             s_maxhp: self.int("maximum hit points")?,
         })
     }
@@ -692,8 +697,11 @@ impl In<'_, '_> {
         let o_pos = self.coord("object position")?;
         let o_launch = self.int("object launcher")?;
         let o_packch = self.char("pack letter")?;
+        let dmg_at = self.r.position();
         let o_damage = crate::cbuf::CBuf(self.chars("object damage")?);
         let o_hurldmg = crate::cbuf::CBuf(self.chars("object thrown damage")?);
+        // A full o_damage runs on into o_hurldmg, so the two are read as one.
+        check_dice(dmg_at, "dice in a damage string", &[&o_damage.0, &o_hurldmg.0])?;
         let o_count = self.int("object count")?;
         let (o_which, which_at) = self.int_at("object kind")?;
         let o = Object {
@@ -817,6 +825,40 @@ impl In<'_, '_> {
 }
 
 const MAXROOMS_I32: i32 = MAXROOMS as i32;
+
+/// The most dice one roll of a save's numbers may ask for: a roll takes a
+/// draw per die, so a count near 2^31 keeps the game computing for minutes.
+/// The game's own rolls stay far below: its damage strings have at most 6
+/// dice (a bolt's 6x6), a level of experience at most 21, a kind of
+/// monster at most 15, and a venus flytrap's grip, one more die each hit
+/// it lands (the hero, losing 1 + 2 + ... + n, dies long before a few
+/// hundred).
+const MAX_DICE: i32 = 100_000;
+/// The deepest dungeon level a save may hold. The game has no floor, but
+/// a monster made there rolls a die per level past 26 for its hit points,
+/// and every level costs the hero turns and food while its monsters grow
+/// by a level each: no one survives near this.
+const MAX_DEPTH: i32 = 100_000;
+
+/// Every number in a damage string's bytes (past the NUL too, and across
+/// the parts as if they were one string) is at most [`MAX_DICE`].
+// DEVIATION: the C rolls whatever count a saved damage string gives, for
+// minutes near 2^31; the port refuses such a save as damaged. test:
+// a_save_with_endless_dice_is_refused
+fn check_dice(at: usize, what: &'static str, parts: &[&[u8]]) -> Res<()> {
+    let mut n: i64 = 0;
+    // A NUL after the last part ends the last number.
+    for &b in parts.iter().flat_map(|p| p.iter()).chain(&[0]) {
+        if b.is_ascii_digit() {
+            n = (n * 10 + i64::from(b - b'0')).min(i64::MAX / 10);
+        } else if n > i64::from(MAX_DICE) {
+            return Err(StateError::Invalid { offset: at, what, value: n });
+        } else {
+            n = 0;
+        }
+    }
+    Ok(())
+}
 
 fn check_on_map(at: usize, what: &'static str, c: Coord) -> Res<()> {
     if Game::try_index(c.y, c.x).is_none() {
@@ -986,7 +1028,10 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     g.hungry_state = i.int("hungry_state")?;
     g.inpack = i.int("inpack")?;
     g.inv_type = i.int("inv_type")?;
-    g.level = i.int("level")?;
+    // DEVIATION: the C restores any level, and a monster made deep down
+    // rolls a die per level; the port refuses one outside 1..=MAX_DEPTH.
+    // test: a_save_with_endless_dice_is_refused
+    g.level = i.int_within("level", 1..=MAX_DEPTH)?;
     g.max_level = i.int("max_level")?;
     g.mpos = i.int("mpos")?;
     g.no_food = i.int("no_food")?;
@@ -1005,7 +1050,8 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     g.no_move = i.int("no_move")?;
     g.purse = i.int("purse")?;
     g.quiet = i.int("quiet")?;
-    g.vf_hit = i.int("vf_hit")?;
+    // A flytrap's grip becomes its damage string's count of dice.
+    g.vf_hit = i.int_within("vf_hit", 0..=MAX_DICE)?;
     g.dnum = i.int("dnum")?;
     let seed = i.int("seed")?;
     g.rng.set_seed(seed);
@@ -1020,7 +1066,13 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     g.oldpos = i.map_coord("oldpos")?;
     g.stairs = i.map_coord("stairs")?;
 
+    let at = i.r.position();
     g.player = i.thing(g, true)?;
+    // check_level rolls a die per level gained; a hero of level -2^31
+    // would gain 2^31 at once. (The game keeps it in 1..=21.)
+    if !(1..=MAX_DICE).contains(&g.player.t_stats.s_lvl) {
+        return Err(i.invalid(at, "hero's level", g.player.t_stats.s_lvl));
+    }
     for (k, what) in ["cur_armor", "cur_ring[LEFT]", "cur_ring[RIGHT]", "cur_weapon", "l_last_pick", "last_pick"]
         .into_iter()
         .enumerate()
@@ -1116,7 +1168,13 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     i.marker(RSID_MONSTERS)?;
     i.count_exact("number of monster kinds", g.monster_stats.len())?;
     for s in &mut g.monster_stats {
+        let at = i.r.position();
         *s = i.stats()?;
+        // new_monster rolls a die per level of the kind (1..=15 in the
+        // game's bestiary, never changed).
+        if !(0..=MAX_DICE).contains(&s.s_lvl) {
+            return Err(i.invalid(at, "monster kind's level", s.s_lvl));
+        }
     }
     i.obj_info(&mut g.things)?;
     i.obj_info(&mut g.arm_info)?;

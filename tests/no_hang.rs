@@ -303,6 +303,17 @@ fn restore_saved(what: &'static str, g: &Game) -> (rogue::ending::Exit, bool) {
     })
 }
 
+/// What a damaged save holds, and how to make it from a game.
+type Damage = (&'static str, fn(&mut Game));
+
+/// `g`'s save is refused as damaged, for a bad value (not some other
+/// fault), and `rogue FILE` leaves the file as it was.
+fn assert_refused(what: &'static str, g: &Game) {
+    let err = rogue::savefile::restore_bytes(&mut Game::headless(), &g.save_bytes()).map(|_| ());
+    assert!(format!("{err:?}").contains("Invalid"), "{what}: {err:?}");
+    assert_eq!(restore_saved(what, g), (rogue::ending::Exit::Status(1), true), "{what}: refused, file kept");
+}
+
 /// A save asleep for a negative count of turns (both inputs the fuzzer
 /// found hold -9; one also has its stomach daemon's type damaged, the
 /// other `after` and `again` set and its doctor's type damaged): the C
@@ -310,7 +321,7 @@ fn restore_saved(what: &'static str, g: &Game) -> (rogue::ending::Exit, bool) {
 /// Refused, as is a count far past any the game makes.
 #[test]
 fn a_save_asleep_for_ever_is_refused() {
-    let cases: [(&'static str, fn(&mut Game)); 3] = [
+    let cases: [Damage; 3] = [
         ("asleep -9 turns, stomach type damaged", |g| {
             g.no_command = -9;
             if let Some(d) = g.d_list.iter_mut().find(|d| d.d_func == Some(rogue::thing::DaemonFn::Stomach)) {
@@ -330,7 +341,7 @@ fn a_save_asleep_for_ever_is_refused() {
     for (what, damage) in cases {
         let mut g = game_by_a_wall();
         damage(&mut g);
-        assert_eq!(restore_saved(what, &g), (rogue::ending::Exit::Status(1), true), "{what}: refused, file kept");
+        assert_refused(what, &g);
     }
 }
 
@@ -341,4 +352,47 @@ fn a_save_in_a_long_sleep_restores() {
     let mut g = game_by_a_wall();
     g.no_command = 50;
     assert_eq!(restore_saved("asleep 50 turns", &g).0, rogue::ending::Exit::EndOfInput);
+}
+
+/// Saves whose numbers make one roll of the dice take 2^31 draws (a
+/// monster's or weapon's damage string, the flytrap's grip, the dungeon
+/// level or a kind of monster's level, which set a new monster's dice, the
+/// hero's level, from which a level gained is counted): refused, the file
+/// kept.
+#[test]
+fn a_save_with_endless_dice_is_refused() {
+    use rogue::cbuf::CBuf;
+    let cases: [Damage; 7] = [
+        ("a monster's damage", |g| {
+            let m = g.mlist[0];
+            g.mons[m].t_stats.s_dmg = CBuf::strncpy(b"2000000000x8");
+        }),
+        ("a weapon's damage, run on into its thrown damage", |g| {
+            let o = g.player.t_pack[0];
+            g.objs[o].o_damage = CBuf::strncpy(b"1x1/1x10");
+            g.objs[o].o_hurldmg = CBuf::strncpy(b"00000x1");
+        }),
+        ("a kind of monster's damage", |g| g.monster_stats[0].s_dmg = CBuf::strncpy(b"1x1/2147483647x1")),
+        ("the flytrap's grip", |g| g.vf_hit = i32::MAX - 1),
+        ("the dungeon level", |g| g.level = i32::MAX / 2),
+        ("a kind of monster's level", |g| g.monster_stats[10].s_lvl = i32::MAX / 2),
+        ("the hero's level", |g| g.player.t_stats.s_lvl = i32::MIN / 2),
+    ];
+    for (what, damage) in cases {
+        let mut g = game_by_a_wall();
+        assert!(!g.mlist.is_empty() && !g.player.t_pack.is_empty(), "a monster and a pack");
+        damage(&mut g);
+        assert_refused(what, &g);
+    }
+}
+
+/// Far past the game's own figures, but within the bounds, still restores.
+#[test]
+fn a_save_deep_down_restores() {
+    let mut g = game_by_a_wall();
+    g.level = 1000;
+    g.max_level = 1000;
+    g.vf_hit = 500;
+    g.player.t_stats.s_lvl = 21;
+    assert_eq!(restore_saved("level 1000", &g).0, rogue::ending::Exit::EndOfInput);
 }
