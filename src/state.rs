@@ -832,8 +832,8 @@ const MAXROOMS_I32: i32 = MAXROOMS as i32;
 /// dice (a bolt's 6x6), a level of experience at most 21, a kind of
 /// monster at most 15, and a venus flytrap's grip, one more die each hit
 /// it lands (the hero, losing 1 + 2 + ... + n, dies long before a few
-/// hundred).
-const MAX_DICE: i32 = 100_000;
+/// hundred). Low enough that the rolls of a thousand turns stay quick.
+const MAX_DICE: i32 = 1000;
 /// The deepest dungeon level a save may hold. The game has no floor, but
 /// a monster made there rolls a die per level past 26 for its hit points,
 /// and every level costs the hero turns and food while its monsters grow

@@ -374,7 +374,7 @@ fn a_save_with_endless_dice_is_refused() {
         }),
         ("a kind of monster's damage", |g| g.monster_stats[0].s_dmg = CBuf::strncpy(b"1x1/2147483647x1")),
         ("the flytrap's grip", |g| g.vf_hit = i32::MAX - 1),
-        ("the dungeon level", |g| g.level = i32::MAX / 2),
+        ("the dungeon level (a crash the fuzzer found: 10 * level overflowed)", |g| g.level = 831_930_322),
         ("a kind of monster's level", |g| g.monster_stats[10].s_lvl = i32::MAX / 2),
         ("the hero's level", |g| g.player.t_stats.s_lvl = i32::MIN / 2),
     ];
