@@ -1047,7 +1047,10 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     // or scroll, or haste's exhaustion add at most 11, and only when awake).
     // test: a_save_asleep_for_ever_is_refused
     g.no_command = i.int_within("no_command", 0..=MAX_NO_COMMAND)?;
-    g.no_move = i.int("no_move")?;
+    // Turns held in a bear trap (3 or so a trap, only when free to move);
+    // a negative count would wrap below i32::MIN. Refused past the
+    // sleep's bound too.
+    g.no_move = i.int_within("no_move", 0..=MAX_NO_COMMAND)?;
     g.purse = i.int("purse")?;
     g.quiet = i.int("quiet")?;
     // A flytrap's grip becomes its damage string's count of dice.

@@ -321,7 +321,7 @@ fn assert_refused(what: &'static str, g: &Game) {
 /// Refused, as is a count far past any the game makes.
 #[test]
 fn a_save_asleep_for_ever_is_refused() {
-    let cases: [Damage; 3] = [
+    let cases: [Damage; 4] = [
         ("asleep -9 turns, stomach type damaged", |g| {
             g.no_command = -9;
             if let Some(d) = g.d_list.iter_mut().find(|d| d.d_func == Some(rogue::thing::DaemonFn::Stomach)) {
@@ -337,6 +337,8 @@ fn a_save_asleep_for_ever_is_refused() {
             }
         }),
         ("asleep 2^31 - 1 turns", |g| g.no_command = i32::MAX),
+        // Found by fuzzing: counting the turns down overflowed.
+        ("held in a bear trap -2^31 turns", |g| g.no_move = i32::MIN),
     ];
     for (what, damage) in cases {
         let mut g = game_by_a_wall();
