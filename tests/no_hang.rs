@@ -272,3 +272,129 @@ fn a_wanderer_with_nowhere_to_go_does_not_come() {
     g.wanderer().expect("no message");
     assert_eq!(g.mlist.len(), before, "a monster came from nowhere");
 }
+
+// ---------------------------------------------------------------------------
+// Damaged saves that keep the game computing for ever with no key read
+// (found by fuzzing `restore_play`): refused as damaged, the file left as it
+// was.
+
+/// Save `g` to a scratch file and restore it as `rogue FILE` does, under
+/// the watchdog: how the game ended, and whether the file is still there,
+/// unchanged.
+fn restore_saved(what: &'static str, g: &Game) -> (rogue::Exit, bool) {
+    use rogue::curses::model::Model;
+    use rogue::host::ScriptedHost;
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("rogue-no-hang-save-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let save = dir.join("rogue.save");
+    let bytes = g.save_bytes();
+    std::fs::write(&save, &bytes).expect("the damaged save");
+    let save_name = save.display().to_string().into_bytes();
+    within_a_minute(what, move || {
+        let host = ScriptedHost { dir: dir.clone(), ..ScriptedHost::nowhere() };
+        let mut g = Game::with(Box::new(host), Box::new(Model::standard()));
+        let exit = g.rogue_main(&[save_name]);
+        let kept = std::fs::read(&save).is_ok_and(|b| b == bytes);
+        let _ = std::fs::remove_dir_all(&dir);
+        (exit, kept)
+    })
+}
+
+/// What a damaged save holds, and how to make it from a game.
+type Damage = (&'static str, fn(&mut Game));
+
+/// `g`'s save is refused as damaged, for a bad value (not some other
+/// fault), and `rogue FILE` leaves the file as it was.
+fn assert_refused(what: &'static str, g: &Game) {
+    let err = rogue::game::savefile::restore_bytes(&mut Game::headless(), &g.save_bytes()).map(|_| ());
+    assert!(format!("{err:?}").contains("Invalid"), "{what}: {err:?}");
+    assert_eq!(restore_saved(what, g), (rogue::Exit::Status(1), true), "{what}: refused, file kept");
+}
+
+/// A save asleep for a negative count of turns (both inputs the fuzzer
+/// found hold -9; one also has its stomach daemon's type damaged, the
+/// other `after` and `again` set and its doctor's type damaged): the C
+/// counts down through 2^32 turns of monsters chasing, reading no key.
+/// Refused, as is a count far past any the game makes.
+#[test]
+fn a_save_asleep_for_ever_is_refused() {
+    let cases: [Damage; 4] = [
+        ("asleep -9 turns, stomach type damaged", |g| {
+            g.no_command = -9;
+            if let Some(d) = g.d_list.iter_mut().find(|d| d.d_func == Some(rogue::game::thing::DaemonFn::Stomach)) {
+                d.d_type = -1_778_384_894;
+            }
+        }),
+        ("asleep -9 turns, after and again set", |g| {
+            g.no_command = -9;
+            g.after = true;
+            g.again = true;
+            if let Some(d) = g.d_list.iter_mut().find(|d| d.d_func == Some(rogue::game::thing::DaemonFn::Doctor)) {
+                d.d_type = 2050;
+            }
+        }),
+        ("asleep 2^31 - 1 turns", |g| g.no_command = i32::MAX),
+        // Found by fuzzing: counting the turns down overflowed.
+        ("held in a bear trap -2^31 turns", |g| g.no_move = i32::MIN),
+    ];
+    for (what, damage) in cases {
+        let mut g = game_by_a_wall();
+        damage(&mut g);
+        assert_refused(what, &g);
+    }
+}
+
+/// The longest sleep a game can reach (an ice monster's freeze, up to 50
+/// turns) still restores: the hero sleeps it off and the game reads a key.
+#[test]
+fn a_save_in_a_long_sleep_restores() {
+    let mut g = game_by_a_wall();
+    g.no_command = 50;
+    assert_eq!(restore_saved("asleep 50 turns", &g).0, rogue::Exit::EndOfInput);
+}
+
+/// Saves whose numbers make one roll of the dice take 2^31 draws (a
+/// monster's or weapon's damage string, the flytrap's grip, the dungeon
+/// level or a kind of monster's level, which set a new monster's dice, the
+/// hero's level, from which a level gained is counted): refused, the file
+/// kept.
+#[test]
+fn a_save_with_endless_dice_is_refused() {
+    use rogue::game::cbuf::CBuf;
+    let cases: [Damage; 7] = [
+        ("a monster's damage", |g| {
+            let m = g.mlist[0];
+            g.mons[m].t_stats.s_dmg = CBuf::strncpy(b"2000000000x8");
+        }),
+        ("a weapon's damage, run on into its thrown damage", |g| {
+            let o = g.player.t_pack[0];
+            g.objs[o].o_damage = CBuf::strncpy(b"1x1/1x10");
+            g.objs[o].o_hurldmg = CBuf::strncpy(b"00000x1");
+        }),
+        ("a kind of monster's damage", |g| g.monster_stats[0].s_dmg = CBuf::strncpy(b"1x1/2147483647x1")),
+        ("the flytrap's grip", |g| g.vf_hit = i32::MAX - 1),
+        ("the dungeon level (a crash the fuzzer found: 10 * level overflowed)", |g| g.level = 831_930_322),
+        ("a kind of monster's level", |g| g.monster_stats[10].s_lvl = i32::MAX / 2),
+        ("the hero's level", |g| g.player.t_stats.s_lvl = i32::MIN / 2),
+    ];
+    for (what, damage) in cases {
+        let mut g = game_by_a_wall();
+        assert!(!g.mlist.is_empty() && !g.player.t_pack.is_empty(), "a monster and a pack");
+        damage(&mut g);
+        assert_refused(what, &g);
+    }
+}
+
+/// Far past the game's own figures, but within the bounds, still restores.
+#[test]
+fn a_save_deep_down_restores() {
+    let mut g = game_by_a_wall();
+    g.level = 1000;
+    g.max_level = 1000;
+    g.vf_hit = 500;
+    g.player.t_stats.s_lvl = 21;
+    assert_eq!(restore_saved("level 1000", &g).0, rogue::Exit::EndOfInput);
+}

@@ -456,3 +456,52 @@ fn a_level_without_a_room_is_refused() {
     let (damaged, _) = encode_with_pieces(&g, h);
     assert!(decode(&damaged).is_err(), "{name}: a level of gone rooms restored");
 }
+
+/// Games the port plays from random keys, going down four levels at a
+/// time to level 40, saved whenever their keys run out (as the end of input
+/// saves them), restore: the bounds a save is checked against (turns
+/// asleep, dice, levels) lie above anything play reaches.
+/// `ROUNDTRIP_GAMES` plays more of them.
+#[test]
+fn random_games_of_the_port_restore() {
+    use rogue::Exit;
+    use rogue::curses::model::{Model, ScriptedKeys};
+    use rogue::host::ScriptedHost;
+    const KEYS: &[u8] = b"hjklyubnHJKLYUBN.s,ieqrwWTPRdtzfFm^<>aIc \n\x1b0123456789abcdefghijklmnopqrstuvwxyz";
+    let games: u64 = std::env::var("ROUNDTRIP_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(20);
+    let mut most = (0, 0, 0, 0);
+    let mut saves = 0;
+    for seed in 0..games {
+        let mut rng = Prng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let mut keys = |n: usize| -> Box<ScriptedKeys> {
+            Box::new(ScriptedKeys((0..n).map(|_| KEYS[rng.below(KEYS.len())]).collect()))
+        };
+        let mut g = Game::with(Box::new(ScriptedHost::nowhere()), Box::new(Model::standard()));
+        g.fixed_dnum = Some(seed as i32);
+        g.scr.set_keys(keys(500));
+        // A game that ended (died, quit) has nothing to save.
+        let mut exit = g.rogue_main(&[]);
+        while exit == Exit::EndOfInput {
+            most = (
+                most.0.max(g.no_command),
+                most.1.max(g.level),
+                most.2.max(g.player.t_stats.s_lvl),
+                most.3.max(g.vf_hit),
+            );
+            let bytes = save_file_bytes(&g);
+            decode(&bytes)
+                .unwrap_or_else(|e| panic!("seed {seed} level {}: the port's own save is refused: {e}", g.level));
+            saves += 1;
+            if g.level >= 40 {
+                break;
+            }
+            // Digging may show a message and wait for its --More--.
+            g.scr.set_keys(keys(500));
+            if (0..4).any(|_| g.dig_next().is_err()) {
+                break;
+            }
+            exit = g.resume();
+        }
+    }
+    println!("{saves} saves; most turns asleep, deepest level, hero's level, flytrap's grip: {most:?}");
+}

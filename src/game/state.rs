@@ -46,6 +46,10 @@ const RSID_DAEMONS: u32 = 0xABCD_000E;
 /// far beyond any level, and keeps a forged count from making the reader
 /// allocate without end.
 const MAX_LIST: i32 = (MAXLINES * MAXCOLS) as i32;
+/// The most turns asleep a save may hold: far above the game's own
+/// maximum (about 60, see `rs_restore_file`), and few enough turns to
+/// compute in a blink.
+const MAX_NO_COMMAND: i32 = 1000;
 /// The largest saved screen accepted (a terminal of 1000 x 1000).
 const MAX_SCREEN: i32 = 1000;
 
@@ -530,6 +534,16 @@ impl In<'_, '_> {
         Ok(())
     }
 
+    /// An int that must lie in `range` (a value no game can reach is
+    /// refused as damaged).
+    fn int_within(&mut self, what: &'static str, range: std::ops::RangeInclusive<i32>) -> Res<i32> {
+        let (v, at) = self.int_at(what)?;
+        if !range.contains(&v) {
+            return Err(self.invalid(at, what, v));
+        }
+        Ok(v)
+    }
+
     /// A count of at most `max` (the C reader's `value > count` errors;
     /// a negative one, which the writer never makes, is refused too).
     fn count_upto(&mut self, what: &'static str, max: i32) -> Res<usize> {
@@ -613,7 +627,12 @@ impl In<'_, '_> {
             s_lvl: self.int("experience level")?,
             s_arm: self.int("armor class")?,
             s_hpt: self.int("hit points")?,
-            s_dmg: crate::game::cbuf::CBuf(self.chars("damage string")?),
+            s_dmg: {
+                let at = self.r.position();
+                let d = self.chars("damage string")?;
+                check_dice(at, "dice in a damage string", &[&d])?;
+                crate::game::cbuf::CBuf(d)
+            },
             s_maxhp: self.int("maximum hit points")?,
         })
     }
@@ -678,8 +697,11 @@ impl In<'_, '_> {
         let o_pos = self.coord("object position")?;
         let o_launch = self.int("object launcher")?;
         let o_packch = self.char("pack letter")?;
+        let dmg_at = self.r.position();
         let o_damage = crate::game::cbuf::CBuf(self.chars("object damage")?);
         let o_hurldmg = crate::game::cbuf::CBuf(self.chars("object thrown damage")?);
+        // A full o_damage runs on into o_hurldmg, so the two are read as one.
+        check_dice(dmg_at, "dice in a damage string", &[&o_damage.0, &o_hurldmg.0])?;
         let o_count = self.int("object count")?;
         let (o_which, which_at) = self.int_at("object kind")?;
         let o = Object {
@@ -803,6 +825,40 @@ impl In<'_, '_> {
 }
 
 const MAXROOMS_I32: i32 = MAXROOMS as i32;
+
+/// The most dice one roll of a save's numbers may ask for: a roll takes a
+/// draw per die, so a count near 2^31 keeps the game computing for minutes.
+/// The game's own rolls stay far below: its damage strings have at most 6
+/// dice (a bolt's 6x6), a level of experience at most 21, a kind of
+/// monster at most 15, and a venus flytrap's grip, one more die each hit
+/// it lands (the hero, losing 1 + 2 + ... + n, dies long before a few
+/// hundred). Low enough that the rolls of a thousand turns stay quick.
+const MAX_DICE: i32 = 1000;
+/// The deepest dungeon level a save may hold. The game has no floor, but
+/// a monster made there rolls a die per level past 26 for its hit points,
+/// and every level costs the hero turns and food while its monsters grow
+/// by a level each: no one survives near this.
+const MAX_DEPTH: i32 = 100_000;
+
+/// Every number in a damage string's bytes (past the NUL too, and across
+/// the parts as if they were one string) is at most [`MAX_DICE`].
+// DEVIATION: the C rolls whatever count a saved damage string gives, for
+// minutes near 2^31; the port refuses such a save as damaged. test:
+// a_save_with_endless_dice_is_refused
+fn check_dice(at: usize, what: &'static str, parts: &[&[u8]]) -> Res<()> {
+    let mut n: i64 = 0;
+    // A NUL after the last part ends the last number.
+    for &b in parts.iter().flat_map(|p| p.iter()).chain(&[0]) {
+        if b.is_ascii_digit() {
+            n = (n * 10 + i64::from(b - b'0')).min(i64::MAX / 10);
+        } else if n > i64::from(MAX_DICE) {
+            return Err(StateError::Invalid { offset: at, what, value: n });
+        } else {
+            n = 0;
+        }
+    }
+    Ok(())
+}
 
 fn check_on_map(at: usize, what: &'static str, c: Coord) -> Res<()> {
     if Game::try_index(c.y, c.x).is_none() {
@@ -972,7 +1028,10 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     g.hungry_state = i.int("hungry_state")?;
     g.inpack = i.int("inpack")?;
     g.inv_type = i.int("inv_type")?;
-    g.level = i.int("level")?;
+    // DEVIATION: the C restores any level, and a monster made deep down
+    // rolls a die per level; the port refuses one outside 1..=MAX_DEPTH.
+    // test: a_save_with_endless_dice_is_refused
+    g.level = i.int_within("level", 1..=MAX_DEPTH)?;
     g.max_level = i.int("max_level")?;
     g.mpos = i.int("mpos")?;
     g.no_food = i.int("no_food")?;
@@ -980,11 +1039,22 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     g.count = i.int("count")?;
     g.food_left = i.int("food_left")?;
     g.lastscore = i.int("lastscore")?;
-    g.no_command = i.int("no_command")?;
-    g.no_move = i.int("no_move")?;
+    // DEVIATION: the C restores any count of turns asleep; a negative one
+    // counts down through 2^32 turns and a huge one for as long, the game
+    // computing with no key read. The port refuses both as damaged. The
+    // game never goes past about 60 (an ice monster's freeze adds at most 3
+    // a hit and kills past BORE_LEVEL, 50; hunger's fainting, a sleep trap
+    // or scroll, or haste's exhaustion add at most 11, and only when awake).
+    // test: a_save_asleep_for_ever_is_refused
+    g.no_command = i.int_within("no_command", 0..=MAX_NO_COMMAND)?;
+    // Turns held in a bear trap (3 or so a trap, only when free to move);
+    // a negative count would wrap below i32::MIN. Refused past the
+    // sleep's bound too.
+    g.no_move = i.int_within("no_move", 0..=MAX_NO_COMMAND)?;
     g.purse = i.int("purse")?;
     g.quiet = i.int("quiet")?;
-    g.vf_hit = i.int("vf_hit")?;
+    // A flytrap's grip becomes its damage string's count of dice.
+    g.vf_hit = i.int_within("vf_hit", 0..=MAX_DICE)?;
     g.dnum = i.int("dnum")?;
     let seed = i.int("seed")?;
     g.rng.set_seed(seed);
@@ -999,7 +1069,13 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     g.oldpos = i.map_coord("oldpos")?;
     g.stairs = i.map_coord("stairs")?;
 
+    let at = i.r.position();
     g.player = i.thing(g, true)?;
+    // check_level rolls a die per level gained; a hero of level -2^31
+    // would gain 2^31 at once. (The game keeps it in 1..=21.)
+    if !(1..=MAX_DICE).contains(&g.player.t_stats.s_lvl) {
+        return Err(i.invalid(at, "hero's level", g.player.t_stats.s_lvl));
+    }
     for (k, what) in ["cur_armor", "cur_ring[LEFT]", "cur_ring[RIGHT]", "cur_weapon", "l_last_pick", "last_pick"]
         .into_iter()
         .enumerate()
@@ -1096,7 +1172,13 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     i.marker(RSID_MONSTERS)?;
     i.count_exact("number of monster kinds", g.monster_stats.len())?;
     for s in &mut g.monster_stats {
+        let at = i.r.position();
         *s = i.stats()?;
+        // new_monster rolls a die per level of the kind (1..=15 in the
+        // game's bestiary, never changed).
+        if !(0..=MAX_DICE).contains(&s.s_lvl) {
+            return Err(i.invalid(at, "monster kind's level", s.s_lvl));
+        }
     }
     i.obj_info(&mut g.things)?;
     i.obj_info(&mut g.arm_info)?;
