@@ -153,13 +153,24 @@ impl Game {
     /// C does, and returned. The wizard build may show a message on the
     /// way (an object of no known type), so this can wait for a key.
     pub fn inv_name(&mut self, obj: ObjId, drop: bool) -> Flow<Vec<u8>> {
+        self.inv_name_in_prbuf(obj, drop)?;
+        Ok(self.prbuf.as_bytes().to_vec())
+    }
+
+    /// [`Game::inv_name`] left in `prbuf` only.
+    pub fn inv_name_in_prbuf(&mut self, obj: ObjId, drop: bool) -> Flow {
         let o = self.objs[obj].clone();
-        self.inv_name_of(&o, Some(obj), drop)
+        self.inv_name_into(&o, Some(obj), drop)
     }
 
     /// `inv_name` of an object that may be outside the pack (the
     /// discoveries list names a made-up one).
     pub fn inv_name_of(&mut self, obj: &Object, id: Option<ObjId>, drop: bool) -> Flow<Vec<u8>> {
+        self.inv_name_into(obj, id, drop)?;
+        Ok(self.prbuf.as_bytes().to_vec())
+    }
+
+    fn inv_name_into(&mut self, obj: &Object, id: Option<ObjId>, drop: bool) -> Flow {
         let which = obj.o_which;
         let w = which as usize;
         match obj.glyph() {
@@ -279,7 +290,7 @@ impl Game {
             self.prbuf.0[0] = first.to_ascii_uppercase();
         }
         self.prbuf.0[MAXSTR - 1] = 0;
-        Ok(self.prbuf.as_bytes().to_vec())
+        Ok(())
     }
 
     /// `drop`: put something down.
