@@ -68,6 +68,43 @@ impl<const N: usize> CBuf<N> {
         self.write_at(at, s);
     }
 
+    /// `sprintf(&buf[at], fmt, ...)`: formatted text written straight into
+    /// the array, as [`CBuf::write_at`] would write the formatted string
+    /// (cut at a NUL or where the terminator must go), with no allocation.
+    pub fn write_fmt_at(&mut self, at: usize, args: fmt::Arguments<'_>) {
+        if at >= N {
+            return;
+        }
+        let mut w = At { buf: &mut self.0, pos: at, stopped: false };
+        let _ = fmt::Write::write_fmt(&mut w, args);
+        let end = w.pos;
+        self.0[end] = 0;
+    }
+
+    /// `write_at` of the concatenation of `parts`, without building it.
+    pub fn write_parts_at(&mut self, at: usize, parts: &[&[u8]]) {
+        if at >= N {
+            return;
+        }
+        let mut w = At { buf: &mut self.0, pos: at, stopped: false };
+        for p in parts {
+            w.bytes(p);
+        }
+        let end = w.pos;
+        self.0[end] = 0;
+    }
+
+    /// `sprintf(buf, fmt, ...)`.
+    pub fn sprintf_fmt(&mut self, args: fmt::Arguments<'_>) {
+        self.write_fmt_at(0, args);
+    }
+
+    /// `strcat` of formatted text.
+    pub fn strcat_fmt(&mut self, args: fmt::Arguments<'_>) {
+        let at = self.strlen();
+        self.write_fmt_at(at, args);
+    }
+
     /// The C string: the bytes up to the first NUL (all N if none).
     pub fn as_bytes(&self) -> &[u8] {
         let n = self.0.iter().position(|&c| c == 0).unwrap_or(N);
@@ -76,6 +113,38 @@ impl<const N: usize> CBuf<N> {
 
     pub fn as_str_lossy(&self) -> String {
         String::from_utf8_lossy(self.as_bytes()).into_owned()
+    }
+}
+
+/// A cursor into a C array for [`CBuf::write_fmt_at`]: it keeps the last
+/// byte for the terminator and stops at the first NUL, as `write_at` does.
+struct At<'a> {
+    buf: &'a mut [u8],
+    pos: usize,
+    stopped: bool,
+}
+
+impl fmt::Write for At<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.bytes(s.as_bytes());
+        Ok(())
+    }
+}
+
+impl At<'_> {
+    fn bytes(&mut self, s: &[u8]) {
+        if self.stopped {
+            return;
+        }
+        let (s, nul) = match s.iter().position(|&c| c == 0) {
+            Some(i) => (&s[..i], true),
+            None => (s, false),
+        };
+        let room = self.buf.len() - 1 - self.pos;
+        let n = s.len().min(room);
+        self.buf[self.pos..self.pos + n].copy_from_slice(&s[..n]);
+        self.pos += n;
+        self.stopped = nul || n < s.len();
     }
 }
 
@@ -95,6 +164,25 @@ mod tests {
         assert_eq!(b.0, *b"0x0\0\0\0\0\0");
         let full = CBuf::<4>::strncpy(b"abcdef");
         assert_eq!(full.as_bytes(), b"abcd");
+    }
+
+    #[test]
+    fn formatted_writes_match_write_at() {
+        for text in ["12 scrolls ", "a\0b", "0123456789abcdef"] {
+            let mut a = CBuf::<8>::strncpy(b"zzzzzzzz");
+            let mut b = a;
+            a.write_at(2, text.as_bytes());
+            b.write_fmt_at(2, format_args!("{}", text));
+            assert_eq!(a.0, b.0, "{text:?}");
+            let (mut c, mut d) = (a, a);
+            c.strcat(format!("{}!", 7).as_bytes());
+            d.strcat_fmt(format_args!("{}!", 7));
+            assert_eq!(c.0, d.0);
+            let (mut e, mut f) = (a, a);
+            e.write_at(1, &[b"x".as_slice(), text.as_bytes(), b"yz"].concat());
+            f.write_parts_at(1, &[b"x", text.as_bytes(), b"yz"]);
+            assert_eq!(e.0, f.0);
+        }
     }
 
     #[test]

@@ -34,11 +34,18 @@ pub fn as_format(text: &[u8]) -> Vec<u8> {
 /// Join byte strings (a message built from pieces, some of them the
 /// player's own bytes).
 macro_rules! cat {
-    ($($part:expr),+ $(,)?) => {{
-        let mut v: Vec<u8> = Vec::new();
-        $( v.extend_from_slice(AsRef::<[u8]>::as_ref(&$part)); )+
-        v
-    }};
+    // (Sized once: the pieces' temporaries live to the end of the match.)
+    ($($part:expr),+ $(,)?) => {
+        match [$(AsRef::<[u8]>::as_ref(&$part)),+] {
+            parts => {
+                let mut v: Vec<u8> = Vec::with_capacity(parts.iter().map(|p| p.len()).sum());
+                for p in parts {
+                    v.extend_from_slice(p);
+                }
+                v
+            }
+        }
+    };
 }
 pub(crate) use cat;
 

@@ -45,8 +45,11 @@ impl Game {
     /// a chance to read the one on the line (`--More--`).
     pub fn endmsg(&mut self) -> Flow<bool> {
         if self.obs.records_messages() {
-            let text = std::mem::take(&mut self.msgbuf);
+            let mut text = std::mem::take(&mut self.msgbuf);
             self.obs.message(&text);
+            // The buffer's room is kept for the next message.
+            text.clear();
+            self.msgbuf = text;
             self.newpos = 0;
             return Ok(false);
         }
@@ -83,8 +86,10 @@ impl Game {
         {
             self.msgbuf[0] = self.msgbuf[0].to_ascii_uppercase();
         }
-        let text = std::mem::take(&mut self.msgbuf);
+        let mut text = std::mem::take(&mut self.msgbuf);
         self.scr.mvaddstr(0, 0, &text);
+        text.clear();
+        self.msgbuf = text;
         self.scr.clrtoeol();
         self.mpos = self.newpos;
         self.newpos = 0;
@@ -158,25 +163,44 @@ impl Game {
         sh.s_hungry = self.hungry_state;
         self.status_shadow = sh;
         let w = sh.hpwidth as usize;
-        let line = format!(
-            "Level: {}  Gold: {:<5}  Hp: {:>w$}({:>w$})  Str: {:>2}({})  Arm: {:<2}  Exp: {}/{}  {}",
-            self.level,
-            self.purse,
-            st.s_hpt,
-            st.s_maxhp,
-            st.s_str,
-            self.max_stats.s_str,
-            10 - sh.s_arm,
-            st.s_lvl,
-            st.s_exp,
-            STATE_NAME.get(self.hungry_state as usize).copied().unwrap_or(""),
-        );
+        let (level, purse, max_str) = (self.level, self.purse, self.max_stats.s_str);
+        let hungry = STATE_NAME.get(self.hungry_state as usize).copied().unwrap_or("");
+        let write_line = |out: &mut dyn std::io::Write| {
+            write!(
+                out,
+                "Level: {}  Gold: {:<5}  Hp: {:>w$}({:>w$})  Str: {:>2}({})  Arm: {:<2}  Exp: {}/{}  {}",
+                level,
+                purse,
+                st.s_hpt,
+                st.s_maxhp,
+                st.s_str,
+                max_str,
+                10 - sh.s_arm,
+                st.s_lvl,
+                st.s_exp,
+                hungry,
+            )
+        };
+        // Formatted on the stack; a line too long for it (absurd numbers)
+        // goes to the heap.
+        let mut stack = [0u8; 128];
+        let mut rest: &mut [u8] = &mut stack;
+        let heap;
+        let line: &[u8] = if write_line(&mut rest).is_ok() {
+            let n = 128 - rest.len();
+            &stack[..n]
+        } else {
+            let mut v = Vec::new();
+            let _ = write_line(&mut v);
+            heap = v;
+            &heap
+        };
         if self.stat_msg {
             self.scr.move_to(0, 0);
             self.msg(line)?;
         } else {
             self.scr.move_to(STATLINE, 0);
-            self.scr.addstr(line.as_bytes());
+            self.scr.addstr(line);
         }
         self.scr.clrtoeol();
         self.scr.move_to(oy, ox);

@@ -244,8 +244,13 @@ impl Game {
             }
             self.n_objs += 1;
             let packch = self.objs[item].o_packch;
-            let name = self.inv_name(item, false)?;
-            let line = if packch == 0 && self.master { name } else { cat!([packch], b") ", name) };
+            self.inv_name_in_prbuf(item, false)?;
+            let name = self.prbuf.as_bytes();
+            let mut line = Vec::with_capacity(name.len() + 3);
+            if !(packch == 0 && self.master) {
+                line.extend_from_slice(&[packch, b')', b' ']);
+            }
+            line.extend_from_slice(name);
             self.msg_esc = true;
             if self.add_line(Some(line))? {
                 self.msg_esc = false;

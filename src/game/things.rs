@@ -9,7 +9,8 @@ use crate::game::{Flow, Game, ObjInfo};
 use crate::game::list::attach;
 use crate::game::misc::vowelstr;
 use crate::game::thing::{DaemonFn, ObjId, Object};
-use crate::game::weapons::num;
+use crate::game::cbuf::CBuf;
+use crate::game::weapons::{Num, num};
 
 /// `pick_one`: an entry of a table by its running probabilities; the first
 /// entry when the draw falls past them all.
@@ -117,6 +118,32 @@ impl Game {
     }
 }
 
+/// `nameit`: the name of a potion, ring or stick, written into `prbuf`
+/// (`extra` is what the C's `prfunc` adds: a ring's bonus, a stick's charges).
+fn nameit(prbuf: &mut CBuf<{ 2 * MAXSTR }>, obj: &Object, kind: &str, which: &str, op: &ObjInfo, extra: &[u8]) {
+    let which = which.as_bytes();
+    if op.oi_know || op.oi_guess.is_some() {
+        if obj.o_count == 1 {
+            prbuf.sprintf_fmt(format_args!("A {kind} "));
+        } else {
+            prbuf.sprintf_fmt(format_args!("{} {kind}s ", obj.o_count));
+        }
+        let pb = prbuf.strlen();
+        let (pre, name) = if op.oi_know {
+            (b"of ".as_slice(), op.oi_name.unwrap_or(""))
+        } else {
+            (b"called ".as_slice(), op.oi_guess.as_deref().unwrap_or(""))
+        };
+        prbuf.write_parts_at(pb, &[pre, name.as_bytes(), extra, b"(", which, b")"]);
+    } else if obj.o_count == 1 {
+        prbuf.write_parts_at(0, &[b"A", vowelstr(which).as_bytes(), b" ", which, b" ", kind.as_bytes()]);
+    } else {
+        prbuf.sprintf_fmt(format_args!("{} ", obj.o_count));
+        let pb = prbuf.strlen();
+        prbuf.write_parts_at(pb, &[which, b" ", kind.as_bytes(), b"s"]);
+    }
+}
+
 /// The prompt under a list of things.
 const PRESS_SPACE: &[u8] = b"--Press space to continue--";
 
@@ -126,72 +153,81 @@ impl Game {
     /// C does, and returned. The wizard build may show a message on the
     /// way (an object of no known type), so this can wait for a key.
     pub fn inv_name(&mut self, obj: ObjId, drop: bool) -> Flow<Vec<u8>> {
+        self.inv_name_in_prbuf(obj, drop)?;
+        Ok(self.prbuf.as_bytes().to_vec())
+    }
+
+    /// [`Game::inv_name`] left in `prbuf` only.
+    pub fn inv_name_in_prbuf(&mut self, obj: ObjId, drop: bool) -> Flow {
         let o = self.objs[obj].clone();
-        self.inv_name_of(&o, Some(obj), drop)
+        self.inv_name_into(&o, Some(obj), drop)
     }
 
     /// `inv_name` of an object that may be outside the pack (the
     /// discoveries list names a made-up one).
     pub fn inv_name_of(&mut self, obj: &Object, id: Option<ObjId>, drop: bool) -> Flow<Vec<u8>> {
+        self.inv_name_into(obj, id, drop)?;
+        Ok(self.prbuf.as_bytes().to_vec())
+    }
+
+    fn inv_name_into(&mut self, obj: &Object, id: Option<ObjId>, drop: bool) -> Flow {
         let which = obj.o_which;
         let w = which as usize;
         match obj.glyph() {
             POTION => {
-                let (color, info) = (self.p_colors[w], self.pot_info[w].clone());
-                self.nameit(obj, "potion", color.as_bytes(), &info, |_, _| Vec::new());
+                nameit(&mut self.prbuf, obj, "potion", self.p_colors[w], &self.pot_info[w], &[]);
             }
             RING => {
-                let (stone, info) = (self.r_stones[w], self.ring_info[w].clone());
-                self.nameit(obj, "ring", stone.as_bytes(), &info, ring_num);
+                let extra = ring_num(self, obj);
+                nameit(&mut self.prbuf, obj, "ring", self.r_stones[w], &self.ring_info[w], &extra);
             }
             STICK => {
-                let (kind, made, info) = (self.ws_type[w], self.ws_made[w], self.ws_info[w].clone());
-                self.nameit(obj, kind, made.as_bytes(), &info, charge_str);
+                let extra = charge_str(self, obj);
+                nameit(&mut self.prbuf, obj, self.ws_type[w], self.ws_made[w], &self.ws_info[w], &extra);
             }
             SCROLL => {
                 let pb = if obj.o_count == 1 {
                     self.prbuf.sprintf(b"A scroll ");
                     9
                 } else {
-                    self.prbuf.sprintf(format!("{} scrolls ", obj.o_count).as_bytes());
+                    self.prbuf.sprintf_fmt(format_args!("{} scrolls ", obj.o_count));
                     self.prbuf.strlen()
                 };
-                let op = self.scr_info[w].clone();
-                let text = if op.oi_know {
-                    cat!(b"of ", op.oi_name.unwrap_or(""))
+                let op = &self.scr_info[w];
+                if op.oi_know {
+                    self.prbuf.write_parts_at(pb, &[b"of ", op.oi_name.unwrap_or("").as_bytes()]);
                 } else if let Some(g) = &op.oi_guess {
-                    cat!(b"called ", g)
+                    self.prbuf.write_parts_at(pb, &[b"called ", g.as_bytes()]);
                 } else {
-                    cat!(b"titled '", self.s_names[w], b"'")
-                };
-                self.prbuf.write_at(pb, &text);
+                    self.prbuf.write_parts_at(pb, &[b"titled '", self.s_names[w].as_bytes(), b"'"]);
+                }
             }
             FOOD => {
-                let text = if which == 1 {
-                    let fruit = self.fruit.as_bytes().to_vec();
+                if which == 1 {
+                    let fruit = self.fruit.as_bytes();
                     if obj.o_count == 1 {
-                        cat!(b"A", vowelstr(&fruit), b" ", fruit)
+                        self.prbuf.write_parts_at(0, &[b"A", vowelstr(fruit).as_bytes(), b" ", fruit]);
                     } else {
-                        cat!(obj.o_count.to_string(), b" ", fruit, b"s")
+                        self.prbuf.sprintf_fmt(format_args!("{} ", obj.o_count));
+                        let pb = self.prbuf.strlen();
+                        self.prbuf.write_parts_at(pb, &[fruit, b"s"]);
                     }
                 } else if obj.o_count == 1 {
-                    b"Some food".to_vec()
+                    self.prbuf.sprintf(b"Some food");
                 } else {
-                    format!("{} rations of food", obj.o_count).into_bytes()
-                };
-                self.prbuf.sprintf(&text);
+                    self.prbuf.sprintf_fmt(format_args!("{} rations of food", obj.o_count));
+                }
             }
             WEAPON => {
                 let sp = self.weap_info[w].oi_name.unwrap_or("");
                 if obj.o_count > 1 {
-                    self.prbuf.sprintf(format!("{} ", obj.o_count).as_bytes());
+                    self.prbuf.sprintf_fmt(format_args!("{} ", obj.o_count));
                 } else {
-                    self.prbuf.sprintf(format!("A{} ", vowelstr(sp.as_bytes())).as_bytes());
+                    self.prbuf.sprintf_fmt(format_args!("A{} ", vowelstr(sp.as_bytes())));
                 }
                 let pb = self.prbuf.strlen();
                 if obj.o_flags & ISKNOW != 0 {
-                    let t = format!("{} {}", num(obj.o_hplus, obj.o_dplus, WEAPON), sp);
-                    self.prbuf.write_at(pb, t.as_bytes());
+                    self.prbuf.write_fmt_at(pb, format_args!("{} {}", Num(obj.o_hplus, obj.o_dplus, WEAPON), sp));
                 } else {
                     self.prbuf.write_at(pb, sp.as_bytes());
                 }
@@ -199,28 +235,27 @@ impl Game {
                     self.prbuf.strcat(b"s");
                 }
                 if let Some(label) = &obj.o_label {
-                    self.prbuf.strcat(&cat!(b" called ", label));
+                    self.prbuf.strcat_fmt(format_args!(" called {label}"));
                 }
             }
             ARMOR => {
                 let sp = self.arm_info[w].oi_name.unwrap_or("");
                 if obj.o_flags & ISKNOW != 0 {
                     let ac = self.a_class.get(w).copied().unwrap_or(0);
-                    let t = format!("{} {} [", num(ac - obj.o_arm, 0, ARMOR), sp);
-                    self.prbuf.sprintf(t.as_bytes());
+                    self.prbuf.sprintf_fmt(format_args!("{} {} [", Num(ac - obj.o_arm, 0, ARMOR), sp));
                     if !self.terse {
                         self.prbuf.strcat(b"protection ");
                     }
-                    self.prbuf.strcat(format!("{}]", 10 - obj.o_arm).as_bytes());
+                    self.prbuf.strcat_fmt(format_args!("{}]", 10 - obj.o_arm));
                 } else {
                     self.prbuf.sprintf(sp.as_bytes());
                 }
                 if let Some(label) = &obj.o_label {
-                    self.prbuf.strcat(&cat!(b" called ", label));
+                    self.prbuf.strcat_fmt(format_args!(" called {label}"));
                 }
             }
             AMULET => self.prbuf.sprintf(b"The Amulet of Yendor"),
-            GOLD => self.prbuf.sprintf(format!("{} Gold pieces", obj.o_arm).as_bytes()),
+            GOLD => self.prbuf.sprintf_fmt(format_args!("{} Gold pieces", obj.o_arm)),
             other => {
                 // Only the wizard build (MASTER) names the unknown, after
                 // its debug message (shown while in wizard mode); the
@@ -255,30 +290,7 @@ impl Game {
             self.prbuf.0[0] = first.to_ascii_uppercase();
         }
         self.prbuf.0[MAXSTR - 1] = 0;
-        Ok(self.prbuf.as_bytes().to_vec())
-    }
-
-    /// `nameit`: the name of a potion, ring or stick.
-    fn nameit(&mut self, obj: &Object, kind: &str, which: &[u8], op: &ObjInfo, prfunc: fn(&Game, &Object) -> Vec<u8>) {
-        if op.oi_know || op.oi_guess.is_some() {
-            if obj.o_count == 1 {
-                self.prbuf.sprintf(format!("A {kind} ").as_bytes());
-            } else {
-                self.prbuf.sprintf(format!("{} {kind}s ", obj.o_count).as_bytes());
-            }
-            let pb = self.prbuf.strlen();
-            let extra = prfunc(self, obj);
-            let text = if op.oi_know {
-                cat!(b"of ", op.oi_name.unwrap_or(""), extra, b"(", which, b")")
-            } else {
-                cat!(b"called ", op.oi_guess.as_deref().unwrap_or(""), extra, b"(", which, b")")
-            };
-            self.prbuf.write_at(pb, &text);
-        } else if obj.o_count == 1 {
-            self.prbuf.sprintf(&cat!(b"A", vowelstr(which), b" ", which, b" ", kind));
-        } else {
-            self.prbuf.sprintf(&cat!(obj.o_count.to_string(), b" ", which, b" ", kind, b"s"));
-        }
+        Ok(())
     }
 
     /// `drop`: put something down.

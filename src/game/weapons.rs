@@ -11,11 +11,21 @@ use crate::game::thing::{Coord, ObjId, Object, Weap};
 
 /// `num`: the plusses of armor ("+1") or a weapon ("+1,-2").
 pub fn num(n1: i32, n2: i32, kind: u8) -> String {
-    let mut s = if n1 < 0 { format!("{n1}") } else { format!("+{n1}") };
-    if kind == WEAPON {
-        s += &if n2 < 0 { format!(",{n2}") } else { format!(",+{n2}") };
+    Num(n1, n2, kind).to_string()
+}
+
+/// [`num`] as a `Display`, to format it in place.
+pub struct Num(pub i32, pub i32, pub u8);
+
+impl std::fmt::Display for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Num(n1, n2, kind) = *self;
+        if n1 < 0 { write!(f, "{n1}")? } else { write!(f, "+{n1}")? }
+        if kind == WEAPON {
+            if n2 < 0 { write!(f, ",{n2}")? } else { write!(f, ",+{n2}")? }
+        }
+        Ok(())
     }
-    s
 }
 
 impl Game {
