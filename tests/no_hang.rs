@@ -7,9 +7,9 @@ use std::collections::VecDeque;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use rogue::game::Game;
 use rogue::game::consts::*;
 use rogue::game::thing::Coord;
+use rogue::game::{Game, Launch};
 
 /// Seeds and the level at which the original hangs when the levels are dug
 /// back to back from a new game, as the oracle's harness does. FORMAT-core.md
@@ -162,8 +162,7 @@ fn game_by_a_wall() -> Game {
     use rogue::Exit;
     use rogue::curses::model::Model;
     use rogue::host::ScriptedHost;
-    let mut g = Game::with(Box::new(ScriptedHost::nowhere()), Box::new(Model::standard()));
-    g.fixed_dnum = Some(7640);
+    let mut g = Game::launch(Box::new(ScriptedHost::nowhere()), Box::new(Model::standard()), Launch::seeded(7640));
     assert_eq!(g.rogue_main(&[]), Exit::EndOfInput);
     let rp = *g
         .rooms
@@ -223,7 +222,7 @@ fn damaged_save_that_fights_a_wall_restores_and_waits() {
     let save_name = save.display().to_string().into_bytes();
     let exit = within_a_minute("the restored fight against a wall", move || {
         let host = ScriptedHost { dir: dir.clone(), ..ScriptedHost::nowhere() };
-        let mut g = Game::with(Box::new(host), Box::new(Model::standard()));
+        let mut g = Game::launch(Box::new(host), Box::new(Model::standard()), Launch::default());
         let exit = g.rogue_main(&[save_name]);
         let _ = std::fs::remove_dir_all(&dir);
         (exit, g.to_death)

@@ -431,6 +431,12 @@ mod tests {
 
     /// A game whose files live in a fresh folder, its clock at `now`.
     fn game_in(tag: &str, now: i64) -> (Game, std::path::PathBuf) {
+        // In the folder, whatever LOCKFILE this build was given.
+        game_locked_at(tag, now, b"rogue.lck")
+    }
+
+    /// The same, its lock file at `lock` (relative to the folder).
+    fn game_locked_at(tag: &str, now: i64, lock: &[u8]) -> (Game, std::path::PathBuf) {
         let dir = std::env::temp_dir().join(format!("rogue-lock-{}-{tag}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
@@ -444,10 +450,8 @@ mod tests {
             dir: dir.clone(),
             real_paths: Vec::new(),
         };
-        let mut g = Game::with(Box::new(host), Box::new(crate::curses::model::Model::new(24, 80)));
-        // In the folder, whatever LOCKFILE this build was given.
-        g.lock_path = b"rogue.lck".to_vec();
-        (g, dir)
+        let launch = crate::game::Launch { lock_path: Some(lock.to_vec()), ..Default::default() };
+        (Game::launch(Box::new(host), Box::new(crate::curses::model::Model::new(24, 80)), launch), dir)
     }
 
     /// Leave a lock file last modified at `mtime` (seconds since 1970).
@@ -492,8 +496,7 @@ mod tests {
     fn without_a_lock_file_the_flock_is_the_lock() {
         // A folder where no lock file can be made (here: one that does not
         // exist; for a setgid install, one only the group may write).
-        let (mut g, dir) = game_in("nolockdir", NOW);
-        g.lock_path = b"no-such-folder/rogue.lck".to_vec();
+        let (mut g, dir) = game_locked_at("nolockdir", NOW, b"no-such-folder/rogue.lck");
         std::fs::write(dir.join("rogue.scr"), b"").unwrap();
         g.open_score();
         let other = std::fs::File::open(dir.join("rogue.scr")).unwrap();

@@ -47,8 +47,8 @@ use std::sync::Arc;
 use crate::curses::Interrupt;
 use crate::curses::model::{KeySource, Model, Terminal};
 use crate::curses::{A_CHARTEXT, A_STANDOUT};
-use crate::game::Game;
 use crate::game::ending::{Ending, Exit};
+use crate::game::{Game, Launch};
 use crate::host::ScriptedHost;
 
 /// How to start a game.
@@ -126,9 +126,7 @@ impl Config {
             host.env.push(("ROGUEOPTS".into(), o.as_bytes().to_vec()));
         }
         let model = Model::new(self.lines, self.cols);
-        let mut g = Game::with(Box::new(host), Box::new(model));
-        g.fixed_dnum = Some(self.seed);
-        g
+        Game::launch(Box::new(host), Box::new(model), Launch::seeded(self.seed))
     }
 }
 
