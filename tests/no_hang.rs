@@ -194,7 +194,7 @@ fn refused_fight_to_the_death_stops() {
         g.last_dir = b'y';
         g.l_last_dir = b'y';
         g.last_delt = Coord::new(-1, 0);
-        assert!(g.scr.set_keys(Box::new(rogue::curses::model::ScriptedKeys(b"a".iter().copied().collect()))));
+        assert!(g.rt.scr.set_keys(Box::new(rogue::curses::model::ScriptedKeys(b"a".iter().copied().collect()))));
         let exit = g.resume();
         (g.to_death, exit)
     });
@@ -242,7 +242,7 @@ fn self_repeating_command_is_dropped() {
             g.l_last_comm = comm;
             g.last_dir = dir;
             g.l_last_dir = dir;
-            assert!(g.scr.set_keys(Box::new(rogue::curses::model::ScriptedKeys(b"a".iter().copied().collect()))));
+            assert!(g.rt.scr.set_keys(Box::new(rogue::curses::model::ScriptedKeys(b"a".iter().copied().collect()))));
             g.resume()
         });
         assert_eq!(exit, rogue::Exit::EndOfInput, "last command {:?}", comm as char);

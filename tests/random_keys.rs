@@ -147,7 +147,7 @@ fn play(seed: u64, keys: usize, keys_read: &Arc<AtomicUsize>) {
     assert!(matches!(exit, Exit::EndOfInput | Exit::Status(0) | Exit::Killed(_)), "seed {seed}: {exit:?}");
     // Out of keys at a command wait: the status line shows the game.
     if exit == Exit::EndOfInput && last_was_command.load(Ordering::Relaxed) {
-        let screen = g.scr.terminal().expect("the model's terminal");
+        let screen = g.rt.scr.terminal().expect("the model's terminal");
         let s = check_status(seed, screen);
         let st = &g.player.t_stats;
         let game =

@@ -115,7 +115,7 @@ fn first_frame(case: &str) -> Vec<(i32, String)> {
 }
 
 fn stdscr_row(g: &Game, y: i32) -> String {
-    let s: String = (0..80).map(|x| char::from((g.scr.winch_at(Win::STD, y, x) & A_CHARTEXT) as u8)).collect();
+    let s: String = (0..80).map(|x| char::from((g.rt.scr.winch_at(Win::STD, y, x) & A_CHARTEXT) as u8)).collect();
     s.trim_end_matches(' ').to_string()
 }
 

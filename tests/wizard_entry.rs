@@ -26,7 +26,7 @@ fn game(master: bool, keys: &[u8], seed_env: Option<&str>) -> Game {
 }
 
 fn screen(g: &Game) -> String {
-    let t = g.scr.terminal().expect("the model's terminal");
+    let t = g.rt.scr.terminal().expect("the model's terminal");
     (0..t.lines).map(|y| t.row_text(y)).collect::<Vec<_>>().join("\n")
 }
 

@@ -146,8 +146,8 @@ pub fn main() -> ExitCode {
     // The game has given the terminal back where it ends normally; this
     // only matters on a path that leaves curses on (endwin is a no-op once
     // curses is off, so the score list stays above the shell's prompt).
-    if !g.scr.isendwin() {
-        g.scr.endwin();
+    if !g.rt.scr.isendwin() {
+        g.rt.scr.endwin();
     }
     if let Some(r) = &record
         && let Err(e) = r.finish(g.outcome)
@@ -363,8 +363,8 @@ fn replay(path: &std::path::Path, delay: u32, paused: bool) -> ExitCode {
     let launch = Launch { master: setup.master, ..Launch::default() };
     let mut g = Game::launch(Box::new(setup.host), Box::new(curses), launch);
     g.rogue_main(&setup.args);
-    if !g.scr.isendwin() {
-        g.scr.endwin();
+    if !g.rt.scr.isendwin() {
+        g.rt.scr.endwin();
     }
     drop(g);
     let _ = std::fs::remove_dir_all(&dir);

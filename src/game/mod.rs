@@ -193,6 +193,18 @@ impl Clone for Box<dyn Observer> {
 #[derive(Clone, Debug, Default)]
 pub struct ScoreBoard(pub Option<std::sync::Arc<std::fs::File>>);
 
+/// What a game runs on and reports to: the runtime handles, none of them
+/// the C's state and none saved.
+#[derive(Clone)]
+pub struct Runtime {
+    /// The machine: clock, files, environment.
+    pub host: Box<dyn Host>,
+    /// The screen (curses).
+    pub scr: Box<dyn Curses>,
+    /// Who watches the game (messages, stages).
+    pub obs: Box<dyn Observer>,
+}
+
 /// The whole game. A clone is a snapshot: everything the game holds,
 /// its screen included (without keys to read).
 #[derive(Clone)]
@@ -201,10 +213,8 @@ pub struct Game {
     /// `dnum`: the dungeon number the game was seeded with.
     pub dnum: i32,
 
-    // The machine, the screen and the watcher.
-    pub host: Box<dyn Host>,
-    pub scr: Box<dyn Curses>,
-    pub obs: Box<dyn Observer>,
+    /// The machine, the screen and the watcher.
+    pub rt: Runtime,
     /// The scratch window (`hw`).
     pub hw: Win,
 
@@ -462,7 +472,7 @@ impl Game {
         g.fixed_dnum = launch.fixed_dnum;
         g.master = launch.master;
         if let Some(o) = launch.observer {
-            g.obs = o;
+            g.rt.obs = o;
         }
         g
     }
@@ -477,9 +487,7 @@ impl Game {
         Game {
             rng: Rng::new(0),
             dnum: 0,
-            host,
-            scr,
-            obs: Box::new(NoObserver),
+            rt: Runtime { host, scr, obs: Box::new(NoObserver) },
             // `hw` is made once curses is up (`make_hw`).
             hw: Win::STD,
             player: Creature::default(),
@@ -629,7 +637,7 @@ impl Game {
     /// stages noted; the handle reads them.
     pub fn record(&mut self) -> Recorder {
         let rec = Recorder::default();
-        self.obs = Box::new(rec.clone());
+        self.rt.obs = Box::new(rec.clone());
         rec
     }
 

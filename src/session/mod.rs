@@ -648,7 +648,7 @@ pub fn drive<C: Controller + 'static>(config: &Config, controller: C) -> C {
             Job::Resume(g) => (g, true),
         };
         run.borrow_mut().at_command = resume;
-        g.scr.set_keys(Box::new(RunKeys(Rc::clone(&run))));
+        g.rt.scr.set_keys(Box::new(RunKeys(Rc::clone(&run))));
         let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let exit = if resume { g.resume() } else { g.rogue_main(&[]) };
             (g, exit)
@@ -784,7 +784,7 @@ pub fn play<B: Bot>(config: &Config, bot: B) -> (Observation, B) {
 
 /// The screen after the game, with its outcome.
 fn final_observation(g: &mut Game, exit: Exit, keys: u64) -> Observation {
-    let screen = g.scr.terminal().cloned().unwrap_or_else(|| Terminal::new(24, 80));
+    let screen = g.rt.scr.terminal().cloned().unwrap_or_else(|| Terminal::new(24, 80));
     let outcome = Outcome::of(g, exit);
     Observation { screen, wait: Wait::Over, outcome: Some(outcome), keys }
 }

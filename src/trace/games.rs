@@ -201,7 +201,7 @@ pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
     let mut g = Game::launch(Box::new(s.host), Box::new(model), launch);
     let exit = g.rogue_main(&s.args);
     // The terminal after everything the program wrote.
-    let Some(screen) = g.scr.terminal().cloned() else {
+    let Some(screen) = g.rt.scr.terminal().cloned() else {
         return Err(TraceError::Parse("the screen model has no terminal".into()));
     };
     drop(g);
