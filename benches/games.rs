@@ -13,7 +13,7 @@ use cpu_time::ProcessTime;
 
 use rogue::case::Case;
 use rogue::curses::model::Model;
-use rogue::game::Game;
+use rogue::game::{Game, Launch};
 use rogue::trace::games::{Setup, setup, temp_dir};
 
 fn cases() -> Vec<Case> {
@@ -25,8 +25,8 @@ fn cases() -> Vec<Case> {
 fn play(s: &Setup) -> usize {
     let mut model = Model::new(s.lines, s.cols);
     model.push_input(&s.keys);
-    let mut g = Game::with(Box::new(s.host.clone()), Box::new(model));
-    g.master = s.master;
+    let launch = Launch { master: s.master, ..Launch::default() };
+    let mut g = Game::launch(Box::new(s.host.clone()), Box::new(model), launch);
     black_box(g.rogue_main(&s.args));
     s.keys.len()
 }

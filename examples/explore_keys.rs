@@ -4,7 +4,7 @@
 //!     cargo run --release --example explore_keys -- TIME PID KEYS [BOTSEED]
 
 use rogue::curses::model::Model;
-use rogue::game::Game;
+use rogue::game::{Game, Launch};
 use rogue::host::ScriptedHost;
 use rogue::session::bot::Explorer;
 use std::io::Write;
@@ -31,7 +31,7 @@ fn main() {
     host.pid = pid;
     host.user = b"rodney".to_vec();
     host.home = b"/home/rodney/".to_vec();
-    let mut g = Game::with(Box::new(host), Box::new(model));
+    let mut g = Game::launch(Box::new(host), Box::new(model), Launch::default());
     let exit = g.rogue_main(&[]);
     eprintln!("exit {exit:?} level {} max_level {}", g.level, g.max_level);
     let sent = bot.lock().expect("the bot").sent.clone();

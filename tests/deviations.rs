@@ -4,10 +4,10 @@
 //! purpose") is pinned down here, so that it cannot change unnoticed.
 
 use rogue::curses::model::Model;
-use rogue::game::Game;
 use rogue::game::consts::*;
 use rogue::game::rng::Rng;
 use rogue::game::thing::{Coord, DaemonFn, Object, Room, Weap, Who};
+use rogue::game::{Game, Launch};
 use rogue::host::ScriptedHost;
 
 /// roll() with a negative count loops about 2^32 times in the C; the port
@@ -232,7 +232,7 @@ fn create_monster_beside_a_xeroc_posing_as_a_scroll() {
     // The scroll's letter (the new game's pack holds five things), then
     // escape from the question what to call it.
     model.push_input(b"f\x1b\x1b");
-    let mut g = Game::with(Box::new(ScriptedHost::nowhere()), Box::new(model));
+    let mut g = Game::launch(Box::new(ScriptedHost::nowhere()), Box::new(model), Launch::default());
     g.make_hw();
     let _rec = g.record();
     g.init_new_game(3);
@@ -272,7 +272,7 @@ fn a_damaged_save_is_refused_and_kept() {
     let mut host = ScriptedHost::nowhere();
     host.dir = dir.clone();
     host.home = b"/home/rodney/".to_vec();
-    let mut g = Game::with(Box::new(host), Box::new(Model::standard()));
+    let mut g = Game::launch(Box::new(host), Box::new(Model::standard()), Launch::default());
     assert_eq!(g.restore(b"cut.save"), Ok(()), "it comes back: not restored");
     assert_eq!(std::fs::read(dir.join("cut.save")).expect("still there"), cut, "the file is untouched");
     let _ = std::fs::remove_dir_all(&dir);

@@ -18,8 +18,8 @@ use rogue::Exit;
 use rogue::Terminal;
 use rogue::curses::Interrupt;
 use rogue::curses::model::{KeySource, Model};
-use rogue::game::Game;
 use rogue::game::savefile::restore_bytes;
+use rogue::game::{Game, Launch};
 use rogue::host::ScriptedHost;
 
 const ROGUE: &str = env!("CARGO_BIN_EXE_rogue");
@@ -106,9 +106,7 @@ fn headless(dir: &Path, keys: Keys) -> Game {
     let host = ScriptedHost { dir: dir.to_path_buf(), time: 1_700_000_000, pid: 42, ..ScriptedHost::nowhere() };
     let mut model = Model::standard();
     model.set_input(Box::new(keys));
-    let mut g = Game::with(Box::new(host), Box::new(model));
-    g.fixed_dnum = Some(1_700_000_042);
-    g
+    Game::launch(Box::new(host), Box::new(model), Launch::seeded(1_700_000_042))
 }
 
 /// Play `args` with `keys` then the end of input; the exit, and what the

@@ -7,9 +7,9 @@ use std::collections::VecDeque;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use rogue::game::Game;
 use rogue::game::consts::*;
 use rogue::game::thing::Coord;
+use rogue::game::{Game, Launch};
 
 /// Seeds and the level at which the original hangs when the levels are dug
 /// back to back from a new game, as the oracle's harness does. FORMAT-core.md
@@ -162,8 +162,7 @@ fn game_by_a_wall() -> Game {
     use rogue::Exit;
     use rogue::curses::model::Model;
     use rogue::host::ScriptedHost;
-    let mut g = Game::with(Box::new(ScriptedHost::nowhere()), Box::new(Model::standard()));
-    g.fixed_dnum = Some(7640);
+    let mut g = Game::launch(Box::new(ScriptedHost::nowhere()), Box::new(Model::standard()), Launch::seeded(7640));
     assert_eq!(g.rogue_main(&[]), Exit::EndOfInput);
     let rp = *g
         .rooms
@@ -195,7 +194,7 @@ fn refused_fight_to_the_death_stops() {
         g.last_dir = b'y';
         g.l_last_dir = b'y';
         g.last_delt = Coord::new(-1, 0);
-        assert!(g.scr.set_keys(Box::new(rogue::curses::model::ScriptedKeys(b"a".iter().copied().collect()))));
+        assert!(g.rt.scr.set_keys(Box::new(rogue::curses::model::ScriptedKeys(b"a".iter().copied().collect()))));
         let exit = g.resume();
         (g.to_death, exit)
     });
@@ -223,7 +222,7 @@ fn damaged_save_that_fights_a_wall_restores_and_waits() {
     let save_name = save.display().to_string().into_bytes();
     let exit = within_a_minute("the restored fight against a wall", move || {
         let host = ScriptedHost { dir: dir.clone(), ..ScriptedHost::nowhere() };
-        let mut g = Game::with(Box::new(host), Box::new(Model::standard()));
+        let mut g = Game::launch(Box::new(host), Box::new(Model::standard()), Launch::default());
         let exit = g.rogue_main(&[save_name]);
         let _ = std::fs::remove_dir_all(&dir);
         (exit, g.to_death)
@@ -243,7 +242,7 @@ fn self_repeating_command_is_dropped() {
             g.l_last_comm = comm;
             g.last_dir = dir;
             g.l_last_dir = dir;
-            assert!(g.scr.set_keys(Box::new(rogue::curses::model::ScriptedKeys(b"a".iter().copied().collect()))));
+            assert!(g.rt.scr.set_keys(Box::new(rogue::curses::model::ScriptedKeys(b"a".iter().copied().collect()))));
             g.resume()
         });
         assert_eq!(exit, rogue::Exit::EndOfInput, "last command {:?}", comm as char);
@@ -295,7 +294,7 @@ fn restore_saved(what: &'static str, g: &Game) -> (rogue::Exit, bool) {
     let save_name = save.display().to_string().into_bytes();
     within_a_minute(what, move || {
         let host = ScriptedHost { dir: dir.clone(), ..ScriptedHost::nowhere() };
-        let mut g = Game::with(Box::new(host), Box::new(Model::standard()));
+        let mut g = Game::launch(Box::new(host), Box::new(Model::standard()), Launch::default());
         let exit = g.rogue_main(&[save_name]);
         let kept = std::fs::read(&save).is_ok_and(|b| b == bytes);
         let _ = std::fs::remove_dir_all(&dir);

@@ -28,7 +28,7 @@ use rogue::Exit;
 use rogue::Terminal;
 use rogue::curses::Interrupt;
 use rogue::curses::model::{KeySource, Model};
-use rogue::game::Game;
+use rogue::game::{Game, Launch};
 use rogue::host::ScriptedHost;
 use rogue::session::Status;
 
@@ -132,7 +132,7 @@ fn play(seed: u64, keys: usize, keys_read: &Arc<AtomicUsize>) {
     let mut host = ScriptedHost::nowhere();
     host.time = 1_700_000_000 + (seed as i64 % 100_000);
     host.pid = (seed % 30_000) as i32;
-    let mut g = Game::with(Box::new(host), Box::new(model));
+    let mut g = Game::launch(Box::new(host), Box::new(model), Launch::default());
     let exit = g.rogue_main(&[]);
     if std::env::var("RANDOM_KEYS_VERBOSE").is_ok() {
         eprintln!(
@@ -147,7 +147,7 @@ fn play(seed: u64, keys: usize, keys_read: &Arc<AtomicUsize>) {
     assert!(matches!(exit, Exit::EndOfInput | Exit::Status(0) | Exit::Killed(_)), "seed {seed}: {exit:?}");
     // Out of keys at a command wait: the status line shows the game.
     if exit == Exit::EndOfInput && last_was_command.load(Ordering::Relaxed) {
-        let screen = g.scr.terminal().expect("the model's terminal");
+        let screen = g.rt.scr.terminal().expect("the model's terminal");
         let s = check_status(seed, screen);
         let st = &g.player.t_stats;
         let game =

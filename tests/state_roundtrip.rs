@@ -115,7 +115,7 @@ fn first_frame(case: &str) -> Vec<(i32, String)> {
 }
 
 fn stdscr_row(g: &Game, y: i32) -> String {
-    let s: String = (0..80).map(|x| char::from((g.scr.winch_at(Win::STD, y, x) & A_CHARTEXT) as u8)).collect();
+    let s: String = (0..80).map(|x| char::from((g.rt.scr.winch_at(Win::STD, y, x) & A_CHARTEXT) as u8)).collect();
     s.trim_end_matches(' ').to_string()
 }
 
@@ -476,9 +476,12 @@ fn random_games_of_the_port_restore() {
         let mut keys = |n: usize| -> Box<ScriptedKeys> {
             Box::new(ScriptedKeys((0..n).map(|_| KEYS[rng.below(KEYS.len())]).collect()))
         };
-        let mut g = Game::with(Box::new(ScriptedHost::nowhere()), Box::new(Model::standard()));
-        g.fixed_dnum = Some(seed as i32);
-        g.scr.set_keys(keys(500));
+        let mut g = Game::launch(
+            Box::new(ScriptedHost::nowhere()),
+            Box::new(Model::standard()),
+            rogue::game::Launch::seeded(seed as i32),
+        );
+        g.rt.scr.set_keys(keys(500));
         // A game that ended (died, quit) has nothing to save.
         let mut exit = g.rogue_main(&[]);
         while exit == Exit::EndOfInput {
@@ -496,7 +499,7 @@ fn random_games_of_the_port_restore() {
                 break;
             }
             // Digging may show a message and wait for its --More--.
-            g.scr.set_keys(keys(500));
+            g.rt.scr.set_keys(keys(500));
             if (0..4).any(|_| g.dig_next().is_err()) {
                 break;
             }

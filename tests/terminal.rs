@@ -41,8 +41,8 @@ use rogue::Exit;
 use rogue::case::Case;
 use rogue::case::escape::{decode_body, label};
 use rogue::curses::model::Model;
-use rogue::game::Game;
 use rogue::game::savefile::restore_bytes;
+use rogue::game::{Game, Launch};
 use rogue::host::ScriptedHost;
 
 const ROGUE: &str = env!("CARGO_BIN_EXE_rogue");
@@ -874,9 +874,12 @@ fn headless_save(g: &Golden, keys: &[u8], home: &[u8], save: &Path) -> Vec<u8> {
     };
     let mut model = Model::standard();
     model.push_input(keys);
-    let mut game = Game::with(Box::new(host), Box::new(model));
-    game.fixed_dnum = Some(g.seed);
-    game.save_path = Some(save.display().to_string().into_bytes());
+    let launch = Launch {
+        fixed_dnum: Some(g.seed),
+        save_path: Some(save.display().to_string().into_bytes()),
+        ..Launch::default()
+    };
+    let mut game = Game::launch(Box::new(host), Box::new(model), launch);
     assert_eq!(game.rogue_main(&[]), Exit::EndOfInput);
     game.save_bytes()
 }

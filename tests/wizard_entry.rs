@@ -9,7 +9,7 @@
 
 use rogue::Exit;
 use rogue::curses::model::Model;
-use rogue::game::Game;
+use rogue::game::{Game, Launch};
 use rogue::host::ScriptedHost;
 
 fn game(master: bool, keys: &[u8], seed_env: Option<&str>) -> Game {
@@ -22,13 +22,11 @@ fn game(master: bool, keys: &[u8], seed_env: Option<&str>) -> Game {
     if let Some(s) = seed_env {
         host.env.push(("SEED".into(), s.as_bytes().to_vec()));
     }
-    let mut g = Game::with(Box::new(host), Box::new(model));
-    g.master = master;
-    g
+    Game::launch(Box::new(host), Box::new(model), Launch { master, ..Launch::default() })
 }
 
 fn screen(g: &Game) -> String {
-    let t = g.scr.terminal().expect("the model's terminal");
+    let t = g.rt.scr.terminal().expect("the model's terminal");
     (0..t.lines).map(|y| t.row_text(y)).collect::<Vec<_>>().join("\n")
 }
 

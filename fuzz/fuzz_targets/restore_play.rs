@@ -56,7 +56,7 @@ fuzz_target!(|data: &[u8]| {
     clear(d);
     std::fs::write(d.join("rogue.save"), save).expect("write the save file");
     let mut g = Config { dir: Some(d.clone()), ..Config::default() }.game();
-    g.scr.set_keys(Box::new(ScriptedKeys(keys.iter().copied().collect())));
+    g.rt.scr.set_keys(Box::new(ScriptedKeys(keys.iter().copied().collect())));
     let _ = g.rogue_main(&[b"rogue.save".to_vec()]);
     drop(g);
     clear(d);

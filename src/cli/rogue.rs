@@ -5,8 +5,8 @@ use std::os::unix::ffi::OsStringExt;
 use std::process::ExitCode;
 
 use crate::curses::term::Ncurses;
-use crate::game::Game;
 use crate::game::ending::Exit;
+use crate::game::{Game, Launch};
 use crate::host::UnixHost;
 use clap::Parser;
 
@@ -131,28 +131,23 @@ pub fn main() -> ExitCode {
             }
         },
     };
-    let mut g = Game::with(Box::new(UnixHost), Box::new(curses));
-    // Opened above; a failure is told by the game's own open_score.
-    g.scoreboard = crate::game::ScoreBoard(system_score.map(Into::into));
-    g.master = cfg!(feature = "wizard");
-    g.fixed_dnum = g_seed;
-    if let Some(r) = &record {
-        g.obs = Box::new(r.observer());
-    }
-    if let Some(p) = cli.score_file.clone() {
-        g.score_path = p.into_vec();
-        // The lock goes next to the file, not in the working directory.
-        g.lock_path = crate::game::score::lock_path_for(&g.score_path);
-    }
-    if let Some(p) = cli.save_file.clone() {
-        g.save_path = Some(p.into_vec());
-    }
+    let launch = Launch {
+        score_path: cli.score_file.clone().map(|p| p.into_vec()),
+        lock_path: None,
+        // Opened above; a failure is told by the game's own open_score.
+        scoreboard: system_score,
+        save_path: cli.save_file.clone().map(|p| p.into_vec()),
+        fixed_dnum: g_seed,
+        master: cfg!(feature = "wizard"),
+        observer: record.as_ref().map(|r| Box::new(r.observer()) as Box<dyn crate::game::Observer>),
+    };
+    let mut g = Game::launch(Box::new(UnixHost), Box::new(curses), launch);
     let exit = g.rogue_main(&args);
     // The game has given the terminal back where it ends normally; this
     // only matters on a path that leaves curses on (endwin is a no-op once
     // curses is off, so the score list stays above the shell's prompt).
-    if !g.scr.isendwin() {
-        g.scr.endwin();
+    if !g.rt.scr.isendwin() {
+        g.rt.scr.endwin();
     }
     if let Some(r) = &record
         && let Err(e) = r.finish(g.outcome)
@@ -365,11 +360,11 @@ fn replay(path: &std::path::Path, delay: u32, paused: bool) -> ExitCode {
     let mut curses = open_terminal();
     let delay = i32::try_from(delay).unwrap_or(i32::MAX);
     curses.replay(crate::curses::term::Replay::new(&setup.keys, delay, paused), setup.lines, setup.cols);
-    let mut g = Game::with(Box::new(setup.host), Box::new(curses));
-    g.master = setup.master;
+    let launch = Launch { master: setup.master, ..Launch::default() };
+    let mut g = Game::launch(Box::new(setup.host), Box::new(curses), launch);
     g.rogue_main(&setup.args);
-    if !g.scr.isendwin() {
-        g.scr.endwin();
+    if !g.rt.scr.isendwin() {
+        g.rt.scr.endwin();
     }
     drop(g);
     let _ = std::fs::remove_dir_all(&dir);

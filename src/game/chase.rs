@@ -217,7 +217,7 @@ impl Game {
     pub fn relocate(&mut self, th: MonId, new_loc: Coord) -> Flow {
         if new_loc != self.mons[th].t_pos {
             let (pos, oldch) = (self.mons[th].t_pos, self.mons[th].t_oldch);
-            self.scr.mvaddch(pos.y, pos.x, oldch.into());
+            self.rt.scr.mvaddch(pos.y, pos.x, oldch.into());
             let room = self.roomin(new_loc)?;
             self.mons[th].t_room = room;
             self.set_oldch(th, new_loc);
@@ -232,15 +232,15 @@ impl Game {
             self.mons[th].t_pos = new_loc;
             self.place_mut(new_loc.y, new_loc.x).set_monst(Some(th));
         }
-        self.scr.move_to(new_loc.y, new_loc.x);
+        self.rt.scr.move_to(new_loc.y, new_loc.x);
         if self.see_monst(th) {
             let d = self.mons[th].t_disguise;
-            self.scr.addch(d.into());
+            self.rt.scr.addch(d.into());
         } else if self.player.on(SEEMONST) {
             let t = self.mons[th].t_type;
-            self.scr.standout();
-            self.scr.addch(t.into());
-            self.scr.standend();
+            self.rt.scr.standout();
+            self.rt.scr.addch(t.into());
+            self.rt.scr.standend();
         }
         Ok(())
     }

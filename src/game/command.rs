@@ -160,7 +160,7 @@ impl Game {
         // A hangup or terminate signal while the game plays on by itself
         // (a long rest, a frozen hero): the game is whole between turns,
         // so it is saved here, not only at the next key wait.
-        if self.scr.hangup_pending() {
+        if self.rt.scr.hangup_pending() {
             return Err(crate::game::ending::Ending::Hangup);
         }
         self.cmd_ntimes = if self.player.on(ISHASTE) { 2 } else { 1 };
@@ -304,10 +304,10 @@ impl Game {
         self.status()?;
         self.lastscore = self.purse;
         let hero = self.hero();
-        self.scr.move_to(hero.y, hero.x);
+        self.rt.scr.move_to(hero.y, hero.x);
         if !((self.running || self.count != 0) && self.jump) {
             // Draw the screen.
-            self.scr.refresh();
+            self.rt.scr.refresh();
         }
         self.take = 0;
         self.after = true;
@@ -330,9 +330,9 @@ impl Game {
     /// Read a turn's command: the one wait where the game holds nothing
     /// but its own state (a copy taken here can be played on).
     fn read_command(&mut self) -> Flow<u8> {
-        self.scr.command_wait(true);
+        self.rt.scr.command_wait(true);
         let c = self.readchar();
-        self.scr.command_wait(false);
+        self.rt.scr.command_wait(false);
         let c = c?;
         self.move_on = false;
         if self.mpos != 0 {
@@ -525,8 +525,8 @@ impl Game {
                 }
                 c if c == ctrl(b'R') => {
                     self.after = false;
-                    self.scr.clearok(Win::CUR, true);
-                    self.scr.wrefresh(Win::CUR);
+                    self.rt.scr.clearok(Win::CUR, true);
+                    self.rt.scr.wrefresh(Win::CUR);
                 }
                 b'v' => {
                     self.after = false;
@@ -780,7 +780,7 @@ impl Game {
         self.mpos = 0;
         // Not a '*': the one entry, or an error.
         if helpch != b'*' {
-            self.scr.move_to(0, 0);
+            self.rt.scr.move_to(0, 0);
             for strp in &HELPSTR {
                 if strp.ch == helpch {
                     self.lower_msg = true;
@@ -798,32 +798,32 @@ impl Game {
             numprint += 1;
         }
         numprint /= 2;
-        let (lines, cols) = (self.scr.lines(), self.scr.cols());
+        let (lines, cols) = (self.rt.scr.lines(), self.rt.scr.cols());
         if numprint > lines - 1 {
             numprint = lines - 1;
         }
         let hw = self.hw;
-        self.scr.wclear(hw);
+        self.rt.scr.wclear(hw);
         let mut cnt = 0;
         for strp in HELPSTR.iter().filter(|h| h.print) {
-            self.scr.wmove(hw, cnt % numprint, if cnt >= numprint { cols / 2 } else { 0 });
+            self.rt.scr.wmove(hw, cnt % numprint, if cnt >= numprint { cols / 2 } else { 0 });
             if strp.ch != 0 {
-                self.scr.waddstr(hw, &unctrl(strp.ch));
+                self.rt.scr.waddstr(hw, &unctrl(strp.ch));
             }
-            self.scr.waddstr(hw, strp.desc.as_bytes());
+            self.rt.scr.waddstr(hw, strp.desc.as_bytes());
             cnt += 1;
             if cnt >= numprint * 2 {
                 break;
             }
         }
-        self.scr.wmove(hw, lines - 1, 0);
-        self.scr.waddstr(hw, b"--Press space to continue--");
-        self.scr.wrefresh(hw);
+        self.rt.scr.wmove(hw, lines - 1, 0);
+        self.rt.scr.waddstr(hw, b"--Press space to continue--");
+        self.rt.scr.wrefresh(hw);
         self.wait_for(b' ')?;
-        self.scr.clearok(Win::STD, true);
+        self.rt.scr.clearok(Win::STD, true);
         self.msg("")?;
-        self.scr.touchwin(Win::STD);
-        self.scr.wrefresh(Win::STD);
+        self.rt.scr.touchwin(Win::STD);
+        self.rt.scr.wrefresh(Win::STD);
         Ok(())
     }
 

@@ -109,13 +109,13 @@ impl Game {
             let pos = self.objs[obj].o_pos;
             if self.cansee(pos.y, pos.x)? {
                 let ch = self.rnd_thing();
-                self.scr.mvaddch(pos.y, pos.x, ch.into());
+                self.rt.scr.mvaddch(pos.y, pos.x, ch.into());
             }
         }
         let stairs = self.stairs;
         if !self.seenstairs && self.cansee(stairs.y, stairs.x)? {
             let ch = self.rnd_thing();
-            self.scr.mvaddch(stairs.y, stairs.x, ch.into());
+            self.rt.scr.mvaddch(stairs.y, stairs.x, ch.into());
         }
         let seemonst = self.player.on(SEEMONST);
         for tp in self.mlist.clone() {
@@ -123,16 +123,16 @@ impl Game {
                 let t = &self.mons[tp];
                 (t.t_pos, t.t_type, t.t_disguise)
             };
-            self.scr.move_to(pos.y, pos.x);
+            self.rt.scr.move_to(pos.y, pos.x);
             if self.see_monst(tp) {
                 let ch =
                     if mtype == b'X' && disguise != b'X' { self.rnd_thing() } else { self.rng.rnd(26) as u8 + b'A' };
-                self.scr.addch(ch.into());
+                self.rt.scr.addch(ch.into());
             } else if seemonst {
-                self.scr.standout();
+                self.rt.scr.standout();
                 let ch = self.rng.rnd(26) as u8 + b'A';
-                self.scr.addch(ch.into());
-                self.scr.standend();
+                self.rt.scr.addch(ch.into());
+                self.rt.scr.standend();
             }
         }
         Ok(())
@@ -173,7 +173,7 @@ impl Game {
             let t = &self.mons[th];
             if t.on(ISINVIS) && self.see_monst(th) {
                 let (pos, oc) = (t.t_pos, t.t_oldch);
-                self.scr.mvaddch(pos.y, pos.x, oc.into());
+                self.rt.scr.mvaddch(pos.y, pos.x, oc.into());
             }
         }
         self.player.t_flags &= !CANSEE;
@@ -217,7 +217,7 @@ impl Game {
             let o = &self.objs[tp];
             let (pos, g) = (o.o_pos, o.glyph());
             if self.cansee(pos.y, pos.x)? {
-                self.scr.mvaddch(pos.y, pos.x, g.into());
+                self.rt.scr.mvaddch(pos.y, pos.x, g.into());
             }
         }
         // The monsters.
@@ -227,19 +227,19 @@ impl Game {
                 let t = &self.mons[tp];
                 (t.t_pos, t.on(ISINVIS), t.t_disguise, t.t_type)
             };
-            self.scr.move_to(pos.y, pos.x);
+            self.rt.scr.move_to(pos.y, pos.x);
             if self.cansee(pos.y, pos.x)? {
-                self.scr.move_to(pos.y, pos.x);
+                self.rt.scr.move_to(pos.y, pos.x);
                 if !invis || self.player.on(CANSEE) {
-                    self.scr.addch(d.into());
+                    self.rt.scr.addch(d.into());
                 } else {
                     let c = self.chat(pos.y, pos.x);
-                    self.scr.addch(c.into());
+                    self.rt.scr.addch(c.into());
                 }
             } else if seemonst {
-                self.scr.standout();
-                self.scr.addch(ty.into());
-                self.scr.standend();
+                self.rt.scr.standout();
+                self.rt.scr.addch(ty.into());
+                self.rt.scr.standend();
             }
         }
         self.msg("Everything looks SO boring now.")?;

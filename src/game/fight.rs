@@ -224,7 +224,7 @@ impl Game {
         let name = if self.player.on(ISHALU) {
             // A hallucinating hero names whatever is shown there.
             let pos = self.mons[tp].t_pos;
-            let ch = crate::curses::cchar(self.scr.mvinch(pos.y, pos.x)) & 0x7f;
+            let ch = crate::curses::cchar(self.rt.scr.mvinch(pos.y, pos.x)) & 0x7f;
             let i = if ch.is_ascii_uppercase() { usize::from(ch - b'A') } else { self.rng.rnd(26) as usize };
             MONSTERS[i].name
         } else {
@@ -251,7 +251,7 @@ impl Game {
             if self.player.on(ISHALU) {
                 let ch = self.rng.rnd(26) as u8 + b'A';
                 let pos = self.mons[tp].t_pos;
-                self.scr.mvaddch(pos.y, pos.x, ch.into());
+                self.rt.scr.mvaddch(pos.y, pos.x, ch.into());
             }
             let t = self.choose_str("heavy!  That's a nasty critter!", "wait!  That's a xeroc!");
             self.msg(t)?;
@@ -309,7 +309,7 @@ impl Game {
             if self.player.on(ISHALU) {
                 let pos = self.mons[mp].t_pos;
                 let ch = self.rng.rnd(26) as u8 + b'A';
-                self.scr.mvaddch(pos.y, pos.x, ch.into());
+                self.rt.scr.mvaddch(pos.y, pos.x, ch.into());
             }
         }
         let mname = self.set_mname(mp);
@@ -354,7 +354,7 @@ impl Game {
             self.miss(Some(&mname), None, false)?;
         }
         if self.fight_flush && !self.to_death {
-            self.scr.flushinp();
+            self.rt.scr.flushinp();
         }
         self.count = 0;
         self.status()?;
@@ -600,13 +600,13 @@ impl Game {
         }
         self.place_mut(mp.y, mp.x).set_monst(None);
         let oldch = self.mons[tp].t_oldch;
-        self.scr.mvaddch(mp.y, mp.x, oldch.into());
+        self.rt.scr.mvaddch(mp.y, mp.x, oldch.into());
         crate::game::list::detach(&mut self.mlist, tp);
         if self.mons[tp].on(ISTARGET) {
             self.kamikaze = false;
             self.to_death = false;
             if self.fight_flush {
-                self.scr.flushinp();
+                self.rt.scr.flushinp();
             }
         }
         self.discard_creature(tp);
@@ -664,7 +664,7 @@ impl Game {
         // Did she go up a level?
         self.check_level()?;
         if self.fight_flush {
-            self.scr.flushinp();
+            self.rt.scr.flushinp();
         }
         Ok(())
     }

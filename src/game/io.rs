@@ -24,9 +24,9 @@ impl Game {
     pub fn msg(&mut self, text: impl AsRef<[u8]>) -> Flow<bool> {
         let text = text.as_ref();
         if text.is_empty() {
-            if !self.obs.records_messages() {
-                self.scr.move_to(0, 0);
-                self.scr.clrtoeol();
+            if !self.rt.obs.records_messages() {
+                self.rt.scr.move_to(0, 0);
+                self.rt.scr.clrtoeol();
                 self.mpos = 0;
             }
             return Ok(false);
@@ -44,9 +44,9 @@ impl Game {
     /// `endmsg`: show the message composed so far, after giving the player
     /// a chance to read the one on the line (`--More--`).
     pub fn endmsg(&mut self) -> Flow<bool> {
-        if self.obs.records_messages() {
+        if self.rt.obs.records_messages() {
             let mut text = std::mem::take(&mut self.msgbuf);
-            self.obs.message(&text);
+            self.rt.obs.message(&text);
             // The buffer's room is kept for the next message.
             text.clear();
             self.msgbuf = text;
@@ -59,8 +59,8 @@ impl Game {
         if self.mpos != 0 {
             self.look(false)?;
             let mpos = self.mpos;
-            self.scr.mvaddstr(0, mpos, b"--More--");
-            self.scr.refresh();
+            self.rt.scr.mvaddstr(0, mpos, b"--More--");
+            self.rt.scr.refresh();
             if !self.msg_esc {
                 self.wait_for(b' ')?;
             } else {
@@ -87,13 +87,13 @@ impl Game {
             self.msgbuf[0] = self.msgbuf[0].to_ascii_uppercase();
         }
         let mut text = std::mem::take(&mut self.msgbuf);
-        self.scr.mvaddstr(0, 0, &text);
+        self.rt.scr.mvaddstr(0, 0, &text);
         text.clear();
         self.msgbuf = text;
-        self.scr.clrtoeol();
+        self.rt.scr.clrtoeol();
         self.mpos = self.newpos;
         self.newpos = 0;
-        self.scr.refresh();
+        self.rt.scr.refresh();
         Ok(false)
     }
 
@@ -113,7 +113,7 @@ impl Game {
 
     /// `readchar`: a key, where ^C asks whether to quit.
     pub fn readchar(&mut self) -> Flow<u8> {
-        let ch = self.scr.wgetch(Win::STD)?;
+        let ch = self.rt.scr.wgetch(Win::STD)?;
         self.last_key = ch;
         if ch == 3 {
             self.quit()?;
@@ -144,7 +144,7 @@ impl Game {
         }
         let mut sh = sh;
         sh.s_arm = temp;
-        let (oy, ox) = self.scr.getyx(Win::STD);
+        let (oy, ox) = self.rt.scr.getyx(Win::STD);
         if sh.s_hp != st.s_maxhp {
             // The width of the hit points is that of the maximum.
             let mut t = st.s_maxhp;
@@ -196,14 +196,14 @@ impl Game {
             &heap
         };
         if self.stat_msg {
-            self.scr.move_to(0, 0);
+            self.rt.scr.move_to(0, 0);
             self.msg(line)?;
         } else {
-            self.scr.move_to(STATLINE, 0);
-            self.scr.addstr(line);
+            self.rt.scr.move_to(STATLINE, 0);
+            self.rt.scr.addstr(line);
         }
-        self.scr.clrtoeol();
-        self.scr.move_to(oy, ox);
+        self.rt.scr.clrtoeol();
+        self.rt.scr.move_to(oy, ox);
         Ok(())
     }
 
@@ -226,15 +226,15 @@ impl Game {
     /// until a space, then have the whole screen redrawn.
     pub fn show_win(&mut self, message: &[u8]) -> Flow {
         let win = self.hw;
-        self.scr.wmove(win, 0, 0);
-        self.scr.waddstr(win, message);
-        self.scr.touchwin(win);
+        self.rt.scr.wmove(win, 0, 0);
+        self.rt.scr.waddstr(win, message);
+        self.rt.scr.touchwin(win);
         let hero = self.hero();
-        self.scr.wmove(win, hero.y, hero.x);
-        self.scr.wrefresh(win);
+        self.rt.scr.wmove(win, hero.y, hero.x);
+        self.rt.scr.wrefresh(win);
         self.wait_for(b' ')?;
-        self.scr.clearok(Win::CUR, true);
-        self.scr.touchwin(Win::STD);
+        self.rt.scr.clearok(Win::CUR, true);
+        self.rt.scr.touchwin(Win::STD);
         Ok(())
     }
 }
@@ -256,11 +256,11 @@ impl Game {
         use crate::curses::{ERR, KEY_BACKSPACE, KEY_DOWN, KEY_ENTER, KEY_LEFT, KEY_MIN};
         let win = Win::STD;
         let oldecho = self.echo;
-        let (erasec, killc) = (i32::from(self.scr.erasechar()), i32::from(self.scr.killchar()));
-        let (y, x) = self.scr.getyx(win);
+        let (erasec, killc) = (i32::from(self.rt.scr.erasechar()), i32::from(self.rt.scr.killchar()));
+        let (y, x) = self.rt.scr.getyx(win);
         let mut s: Vec<u8> = Vec::new();
         loop {
-            let ch = self.scr.wgetch_raw(win)?;
+            let ch = self.rt.scr.wgetch_raw(win)?;
             // A read cut short by a signal: ncurses gives up the line (the
             // end of the input comes back as an error, above).
             if ch == ERR {
@@ -278,24 +278,24 @@ impl Game {
                     self.wipe_out(y, x, &mut s, oldecho);
                 }
             } else if ch >= KEY_MIN || s.len() >= maxlen {
-                self.scr.beep();
+                self.rt.scr.beep();
             } else {
                 s.push(ch as u8);
                 if oldecho {
-                    if !self.scr.waddch(win, (ch as u8).into()) {
+                    if !self.rt.scr.waddch(win, (ch as u8).into()) {
                         // The bottom right corner cannot take input.
-                        self.scr.waddch(win, b' '.into());
+                        self.rt.scr.waddch(win, b' '.into());
                         self.wipe_out(y, x, &mut s, oldecho);
                         continue;
                     }
-                    self.scr.wrefresh(win);
+                    self.rt.scr.wrefresh(win);
                 }
             }
         }
-        let (cy, _) = self.scr.getyx(win);
-        let (maxy, _) = self.scr.getmaxyx(win);
-        self.scr.wmove(win, if cy < maxy - 1 { cy + 1 } else { cy }, 0);
-        self.scr.wrefresh(win);
+        let (cy, _) = self.rt.scr.getyx(win);
+        let (maxy, _) = self.rt.scr.getmaxyx(win);
+        self.rt.scr.wmove(win, if cy < maxy - 1 { cy + 1 } else { cy }, 0);
+        self.rt.scr.wrefresh(win);
         Ok(s)
     }
 
@@ -305,20 +305,20 @@ impl Game {
         s.pop();
         if echoed {
             let win = Win::STD;
-            let (y1, x1) = self.scr.getyx(win);
-            self.scr.wmove(win, y, x);
-            self.scr.waddstr(win, s);
-            let (ny, nx) = self.scr.getyx(win);
+            let (y1, x1) = self.rt.scr.getyx(win);
+            self.rt.scr.wmove(win, y, x);
+            self.rt.scr.waddstr(win, s);
+            let (ny, nx) = self.rt.scr.getyx(win);
             loop {
-                let (cy, cx) = self.scr.getyx(win);
+                let (cy, cx) = self.rt.scr.getyx(win);
                 if !(cy < y1 || (cy == y1 && cx < x1)) {
                     break;
                 }
-                if !self.scr.waddch(win, b' '.into()) {
+                if !self.rt.scr.waddch(win, b' '.into()) {
                     break;
                 }
             }
-            self.scr.wmove(win, ny, nx);
+            self.rt.scr.wmove(win, ny, nx);
         }
     }
 }

@@ -12,10 +12,10 @@ use crate::game::thing::DaemonFn;
 impl Game {
     /// `setup()` (mach_dep.c): the terminal modes of a game.
     pub fn setup(&mut self) {
-        self.scr.set_mode(Mode::Raw);
-        self.scr.set_mode(Mode::NoEcho);
+        self.rt.scr.set_mode(Mode::Raw);
+        self.rt.scr.set_mode(Mode::NoEcho);
         self.echo = false;
-        self.scr.set_mode(Mode::Keypad(true));
+        self.rt.scr.set_mode(Mode::Keypad(true));
         self.got_ltc = true;
         self.signals_default = true;
     }
@@ -36,15 +36,15 @@ impl Game {
     /// `playit`: the main loop: the options of slow terminals and of
     /// ROGUEOPTS, then commands until the game ends.
     pub fn playit(&mut self) -> Flow {
-        if self.scr.baudrate() <= 1200 {
+        if self.rt.scr.baudrate() <= 1200 {
             self.terse = true;
             self.jump = true;
             self.see_floor = false;
         }
-        if self.scr.has_clreol() {
+        if self.rt.scr.has_clreol() {
             self.inv_type = INV_CLEAR;
         }
-        if let Some(opts) = self.host.getenv("ROGUEOPTS") {
+        if let Some(opts) = self.rt.host.getenv("ROGUEOPTS") {
             self.parse_opts(&opts);
         }
         self.oldpos = self.hero();
@@ -80,16 +80,16 @@ impl Game {
         if !self.q_comm {
             self.mpos = 0;
         }
-        let (oy, ox) = self.scr.getyx(Win::CUR);
+        let (oy, ox) = self.rt.scr.getyx(Win::CUR);
         self.msg("really quit?")?;
         if self.readchar()? == b'y' {
             return Err(Ending::Quit);
         }
-        self.scr.move_to(0, 0);
-        self.scr.clrtoeol();
+        self.rt.scr.move_to(0, 0);
+        self.rt.scr.clrtoeol();
         self.status()?;
-        self.scr.move_to(oy, ox);
-        self.scr.refresh();
+        self.rt.scr.move_to(oy, ox);
+        self.rt.scr.refresh();
         self.mpos = 0;
         self.count = 0;
         self.to_death = false;
@@ -99,21 +99,21 @@ impl Game {
     /// `shell`: the `!` command. The game's screen is given back around a
     /// shell the host runs.
     pub fn shell(&mut self) -> Flow {
-        let lines = self.scr.lines();
-        self.scr.move_to(lines - 1, 0);
-        self.scr.refresh();
-        self.scr.endwin();
-        self.scr.print_raw(b"\n");
+        let lines = self.rt.scr.lines();
+        self.rt.scr.move_to(lines - 1, 0);
+        self.rt.scr.refresh();
+        self.rt.scr.endwin();
+        self.rt.scr.print_raw(b"\n");
         self.in_shell = true;
         self.after = false;
-        self.host.shell_escape();
-        self.scr.print_raw(b"\n[Press return to continue]");
-        self.scr.set_mode(Mode::NoEcho);
-        self.scr.set_mode(Mode::Raw);
-        self.scr.set_mode(Mode::Keypad(true));
+        self.rt.host.shell_escape();
+        self.rt.scr.print_raw(b"\n[Press return to continue]");
+        self.rt.scr.set_mode(Mode::NoEcho);
+        self.rt.scr.set_mode(Mode::Raw);
+        self.rt.scr.set_mode(Mode::Keypad(true));
         self.in_shell = false;
         self.wait_for(b'\n')?;
-        self.scr.clearok(Win::STD, true);
+        self.rt.scr.clearok(Win::STD, true);
         Ok(())
     }
 }
@@ -128,7 +128,7 @@ impl Game {
         // before anything else.
         if self.master && args.first().is_some_and(|a| a.is_empty()) {
             // glibc's getpass gives NULL when it cannot read: no password.
-            let typed = self.scr.getpass(b"wizard's password: ").unwrap_or_default();
+            let typed = self.rt.scr.getpass(b"wizard's password: ").unwrap_or_default();
             if crate::game::xcrypt::crypt(&typed, b"mT").as_deref() == Some(crate::game::xcrypt::PASSWD.as_bytes()) {
                 self.wizard = 1;
                 self.player.t_flags |= SEEMONST;
@@ -136,7 +136,7 @@ impl Game {
             }
         }
         // Home and options from the environment.
-        let home = self.host.home_dir();
+        let home = self.rt.host.home_dir();
         *self.home = crate::game::cbuf::CBuf::strncpy(&home);
         let mut file_name = self.home.as_bytes().to_vec();
         file_name.extend_from_slice(b"rogue.save");
@@ -144,26 +144,26 @@ impl Game {
             file_name = p.clone();
         }
         self.file_name.strcpy(&file_name);
-        let env = self.host.getenv("ROGUEOPTS");
+        let env = self.rt.host.getenv("ROGUEOPTS");
         if let Some(opts) = &env {
             self.parse_opts(opts);
         }
         if env.is_none() || self.whoami.0[0] == 0 {
-            let user = self.host.username();
+            let user = self.rt.host.username();
             crate::game::options::strucpy(&mut self.whoami.0, &user);
         }
-        let lowtime = self.host.time() as i32;
-        self.dnum = if self.master && self.wizard != 0 && self.host.getenv("SEED").is_some() {
-            crate::game::fight::atoi(&self.host.getenv("SEED").unwrap_or_default())
+        let lowtime = self.rt.host.time() as i32;
+        self.dnum = if self.master && self.wizard != 0 && self.rt.host.getenv("SEED").is_some() {
+            crate::game::fight::atoi(&self.rt.host.getenv("SEED").unwrap_or_default())
         } else if let Some(n) = self.fixed_dnum {
             n
         } else {
-            lowtime.wrapping_add(self.host.getpid())
+            lowtime.wrapping_add(self.rt.host.getpid())
         };
         self.rng.set_seed(self.dnum);
         self.open_score();
         // Drop setgid/setuid right after opening the score file.
-        if let Err(e) = self.host.normaluser() {
+        if let Err(e) = self.rt.host.normaluser() {
             self.eprint(&format!("{e}\n"));
             return Exit::Status(1);
         }
@@ -190,20 +190,20 @@ impl Game {
         } else {
             format!("Hello {}, just a moment while I dig the dungeon...", self.whoami.as_str_lossy())
         };
-        self.scr.print_raw(hello.as_bytes());
-        self.scr.initscr();
+        self.rt.scr.print_raw(hello.as_bytes());
+        self.rt.scr.initscr();
         for (_, step) in crate::game::init::NEW_GAME_STEPS {
             step(self);
         }
         self.setup();
         // The screen must be at least NUMLINES x NUMCOLS.
-        if self.scr.lines() < NUMLINES || self.scr.cols() < NUMCOLS {
+        if self.rt.scr.lines() < NUMLINES || self.rt.scr.cols() < NUMCOLS {
             // DEVIATION: the C prints this and then calls endwin(), which on
             // a terminal with an alternate screen wipes it before it is
             // seen; we give the terminal back first; test:
             // terminal_too_small_is_refused_and_restored.
-            self.scr.endwin();
-            self.scr.print_raw(format!("\nSorry, the screen must be at least {NUMLINES}x{NUMCOLS}\n").as_bytes());
+            self.rt.scr.endwin();
+            self.rt.scr.print_raw(format!("\nSorry, the screen must be at least {NUMLINES}x{NUMCOLS}\n").as_bytes());
             return Exit::Status(1);
         }
         self.make_hw();
@@ -218,8 +218,8 @@ impl Game {
 
     /// `hw = newwin(LINES, COLS, 0, 0)`.
     pub fn make_hw(&mut self) {
-        let (lines, cols) = (self.scr.lines(), self.scr.cols());
-        if let Some(w) = self.scr.newwin(lines, cols, 0, 0) {
+        let (lines, cols) = (self.rt.scr.lines(), self.rt.scr.cols());
+        if let Some(w) = self.rt.scr.newwin(lines, cols, 0, 0) {
             self.hw = w;
         }
     }
@@ -243,7 +243,7 @@ impl Game {
         self.dnum = 0;
         self.purse = self.rng.rnd(100) + 1;
         self.level = self.rng.rnd(100) + 1;
-        self.scr.initscr();
+        self.rt.scr.initscr();
         self.got_ltc = true;
         let m = self.death_monst();
         // A hangup at its prompts has no game to save.

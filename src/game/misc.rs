@@ -35,7 +35,7 @@ impl Game {
     /// `CCHAR(mvinch(y, x))`: the character on the screen at a spot (the
     /// stdscr cursor moves there).
     pub fn mvinch_ch(&mut self, y: i32, x: i32) -> u8 {
-        crate::curses::cchar(self.scr.mvinch(y, x))
+        crate::curses::cchar(self.rt.scr.mvinch(y, x))
     }
 
     /// `look`: a quick glance all around the hero: draw what she sees of the
@@ -118,13 +118,13 @@ impl Game {
                     continue;
                 }
                 // The move and the read in one call (reading changes nothing).
-                let shown = self.scr.mvinch(y, x);
+                let shown = self.rt.scr.mvinch(y, x);
                 let dark = self.proom().is_some_and(|r| self.room(r).r_flags & ISDARK != 0);
                 if dark && !self.see_floor && ch == FLOOR {
                     ch = b' ';
                 }
                 if tp.is_some() || ch != crate::curses::cchar(shown) {
-                    self.scr.addch(ch.into());
+                    self.rt.scr.addch(ch.into());
                 }
                 if self.door_stop && !self.firstmove && self.running {
                     let skip = match self.runch {
@@ -162,7 +162,7 @@ impl Game {
             self.running = false;
         }
         if !self.running || !self.jump {
-            self.scr.mvaddch(hero.y, hero.x, PLAYER.into());
+            self.rt.scr.mvaddch(hero.y, hero.x, PLAYER.into());
         }
         Ok(())
     }
@@ -196,8 +196,8 @@ impl Game {
                     continue;
                 }
                 // The whole chtype is compared: a standout dot stays.
-                if self.scr.mvinch(y, x) == Chtype::from(FLOOR) {
-                    self.scr.addch(Chtype::from(b' '));
+                if self.rt.scr.mvinch(y, x) == Chtype::from(FLOOR) {
+                    self.rt.scr.addch(Chtype::from(b' '));
                 }
             }
         }

@@ -193,6 +193,18 @@ impl Clone for Box<dyn Observer> {
 #[derive(Clone, Debug, Default)]
 pub struct ScoreBoard(pub Option<std::sync::Arc<std::fs::File>>);
 
+/// What a game runs on and reports to: the runtime handles, none of them
+/// the C's state and none saved.
+#[derive(Clone)]
+pub struct Runtime {
+    /// The machine: clock, files, environment.
+    pub host: Box<dyn Host>,
+    /// The screen (curses).
+    pub scr: Box<dyn Curses>,
+    /// Who watches the game (messages, stages).
+    pub obs: Box<dyn Observer>,
+}
+
 /// The whole game. A clone is a snapshot: everything the game holds,
 /// its screen included (without keys to read).
 #[derive(Clone)]
@@ -201,10 +213,8 @@ pub struct Game {
     /// `dnum`: the dungeon number the game was seeded with.
     pub dnum: i32,
 
-    // The machine, the screen and the watcher.
-    pub host: Box<dyn Host>,
-    pub scr: Box<dyn Curses>,
-    pub obs: Box<dyn Observer>,
+    /// The machine, the screen and the watcher.
+    pub rt: Runtime,
     /// The scratch window (`hw`).
     pub hw: Win,
 
@@ -337,7 +347,8 @@ pub struct Game {
     pub wizard: i32,
     /// Built with the original's MASTER switch (wizard mode compiled in):
     /// its extra checks and messages apply even outside wizard mode.
-    pub master: bool,
+    /// Set by the launch only ([`Launch::master`]).
+    master: bool,
     pub n_objs: i32,
     pub dir_ch: u8,
     pub runch: u8,
@@ -390,14 +401,14 @@ pub struct Game {
     /// things.c: `add_line()`'s widest line so far (-1: none yet).
     pub add_line_maxlen: i32,
     /// The score file, opened at start-up (`scoreboard`), its name and
-    /// its lock file's.
-    pub scoreboard: ScoreBoard,
-    pub score_path: Vec<u8>,
-    pub lock_path: Vec<u8>,
+    /// its lock file's. The names are the launch's ([`Launch`]).
+    scoreboard: ScoreBoard,
+    score_path: Vec<u8>,
+    lock_path: Vec<u8>,
     /// `--seed`: the dungeon number, instead of the clock and pid.
-    pub fixed_dnum: Option<i32>,
+    fixed_dnum: Option<i32>,
     /// `--save-file`: the default save file, instead of ~/rogue.save.
-    pub save_path: Option<Vec<u8>>,
+    save_path: Option<Vec<u8>>,
     /// `setup()` has given the signals their default actions.
     pub signals_default: bool,
     /// Whether curses echoes typed keys (on after `initscr`, off after
@@ -405,10 +416,69 @@ pub struct Game {
     pub echo: bool,
 }
 
+/// How a game is started: what the command line, a case or a bot's
+/// configuration says beyond the machine and the screen. Consumed by
+/// [`Game::launch`], the one way to make a game; none of it is saved.
+#[derive(Default)]
+pub struct Launch {
+    /// The score file (`--score-file`); `None`: [`score::SCOREFILE`].
+    pub score_path: Option<Vec<u8>>,
+    /// The score file's lock; `None`: next to a score file given here
+    /// ([`score::lock_path_for`]), else [`score::LOCKFILE`].
+    pub lock_path: Option<Vec<u8>>,
+    /// The system score file, already open (before privileges are dropped).
+    pub scoreboard: Option<std::fs::File>,
+    /// The default save file (`--save-file`), instead of ~/rogue.save.
+    pub save_path: Option<Vec<u8>>,
+    /// The dungeon number (`--seed`, a case's, a bot's), instead of the
+    /// clock and pid.
+    pub fixed_dnum: Option<i32>,
+    /// Built as the original's MASTER (wizard) build.
+    pub master: bool,
+    /// Who watches the game; `None`: nobody.
+    pub observer: Option<Box<dyn Observer>>,
+}
+
+impl Launch {
+    /// A launch with this dungeon number and nothing else changed.
+    pub fn seeded(dnum: i32) -> Self {
+        Launch { fixed_dnum: Some(dnum), ..Launch::default() }
+    }
+
+    /// The score file and its lock that the game will use: the one place
+    /// the lock is put next to a score file named at run time (not in the
+    /// working directory).
+    pub fn score_files(&self) -> (Vec<u8>, Vec<u8>) {
+        let score = self.score_path.clone().unwrap_or_else(|| score::SCOREFILE.as_bytes().to_vec());
+        let lock = match (&self.lock_path, &self.score_path) {
+            (Some(l), _) => l.clone(),
+            (None, Some(s)) => score::lock_path_for(s),
+            (None, None) => score::LOCKFILE.as_bytes().to_vec(),
+        };
+        (score, lock)
+    }
+}
+
 impl Game {
-    /// A game at program start (every global at its initial value), on the
-    /// given machine and screen.
-    pub fn with(host: Box<dyn Host>, scr: Box<dyn Curses>) -> Self {
+    /// A game at program start, on the given machine and screen, started
+    /// as `launch` says.
+    pub fn launch(host: Box<dyn Host>, scr: Box<dyn Curses>, launch: Launch) -> Self {
+        let (score_path, lock_path) = launch.score_files();
+        let mut g = Game::at_start(host, scr);
+        g.score_path = score_path;
+        g.lock_path = lock_path;
+        g.scoreboard = ScoreBoard(launch.scoreboard.map(Into::into));
+        g.save_path = launch.save_path;
+        g.fixed_dnum = launch.fixed_dnum;
+        g.master = launch.master;
+        if let Some(o) = launch.observer {
+            g.rt.obs = o;
+        }
+        g
+    }
+
+    /// Every global at its initial value.
+    fn at_start(host: Box<dyn Host>, scr: Box<dyn Curses>) -> Self {
         let mut passages = [Room::default(); MAXPASS];
         // extern.c initializes only the first 12 of the 13 passages.
         for p in passages.iter_mut().take(12) {
@@ -417,9 +487,7 @@ impl Game {
         Game {
             rng: Rng::new(0),
             dnum: 0,
-            host,
-            scr,
-            obs: Box::new(NoObserver),
+            rt: Runtime { host, scr, obs: Box::new(NoObserver) },
             // `hw` is made once curses is up (`make_hw`).
             hw: Win::STD,
             player: Creature::default(),
@@ -560,7 +628,7 @@ impl Game {
     /// A game on the in-memory curses model of the standard 24 x 80 screen,
     /// on a scripted machine that touches no files.
     pub fn headless() -> Self {
-        let mut g = Game::with(Box::new(ScriptedHost::nowhere()), Box::new(Model::standard()));
+        let mut g = Game::launch(Box::new(ScriptedHost::nowhere()), Box::new(Model::standard()), Launch::default());
         g.make_hw();
         g
     }
@@ -569,7 +637,7 @@ impl Game {
     /// stages noted; the handle reads them.
     pub fn record(&mut self) -> Recorder {
         let rec = Recorder::default();
-        self.obs = Box::new(rec.clone());
+        self.rt.obs = Box::new(rec.clone());
         rec
     }
 

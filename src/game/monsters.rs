@@ -31,7 +31,7 @@ impl Game {
     pub fn new_monster(&mut self, tp: MonId, mtype: u8, cp: Coord) -> Flow {
         let lev_add = (self.level - AMULETLEVEL).max(0);
         attach(&mut self.mlist, tp);
-        let oldch = crate::curses::cchar(self.scr.mvinch(cp.y, cp.x));
+        let oldch = crate::curses::cchar(self.rt.scr.mvinch(cp.y, cp.x));
         let room = self.roomin(cp)?;
         self.place_mut(cp.y, cp.x).set_monst(Some(tp));
         let mp = monster_info(mtype);
@@ -99,10 +99,10 @@ impl Game {
         let mtype = self.randmonster(true);
         self.new_monster(tp, mtype, cp)?;
         if self.player.on(SEEMONST) {
-            self.scr.standout();
+            self.rt.scr.standout();
             let ch = if !self.player.on(ISHALU) { self.mons[tp].t_type } else { self.rng.rnd(26) as u8 + b'A' };
-            self.scr.addch(ch.into());
-            self.scr.standend();
+            self.rt.scr.addch(ch.into());
+            self.rt.scr.standend();
         }
         let pos = self.mons[tp].t_pos;
         self.runto(pos)?;

@@ -175,7 +175,7 @@ impl Game {
     fn move_stuff(&mut self, fl: u8) -> Flow {
         let hero = self.hero();
         let fa = self.floor_at();
-        self.scr.mvaddch(hero.y, hero.x, fa.into());
+        self.rt.scr.mvaddch(hero.y, hero.x, fa.into());
         let nh = self.nh;
         if fl & F_PASS != 0 && self.chat(self.oldpos.y, self.oldpos.x) == DOOR {
             self.leave_room(nh)?;
@@ -196,9 +196,9 @@ impl Game {
         let hero = self.hero();
         if self.flat(hero.y, hero.x) & F_SEEN == 0 {
             if self.jump {
-                self.scr.leaveok(crate::curses::Win::STD, true);
-                self.scr.refresh();
-                self.scr.leaveok(crate::curses::Win::STD, false);
+                self.rt.scr.leaveok(crate::curses::Win::STD, true);
+                self.rt.scr.refresh();
+                self.rt.scr.leaveok(crate::curses::Win::STD, false);
             }
             *self.flat_mut(hero.y, hero.x) |= F_SEEN;
         }
@@ -288,7 +288,7 @@ impl Game {
                 // The hero leaves, so look() won't put the trap down: it is
                 // done here.
                 self.teleport()?;
-                self.scr.mvaddch(tc.y, tc.x, TRAP.into());
+                self.rt.scr.mvaddch(tc.y, tc.x, TRAP.into());
             }
             T_DART => {
                 let (lvl, arm) = (self.player.t_stats.s_lvl, self.player.t_stats.s_arm);
@@ -312,7 +312,7 @@ impl Game {
             }
             _ => {}
         }
-        self.scr.flushinp();
+        self.rt.scr.flushinp();
         Ok(tr)
     }
 

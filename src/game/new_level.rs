@@ -23,7 +23,7 @@ impl Game {
         }
         // Clean things off from the last level.
         self.places.fill(Place::new(b' ', F_REAL));
-        self.scr.clear();
+        self.rt.scr.clear();
         self.free_monsters();
         let mut objs = std::mem::take(&mut self.lvl_obj);
         for o in objs.drain(..) {
@@ -35,9 +35,9 @@ impl Game {
         }
 
         self.do_rooms()?;
-        self.obs.stage("do_rooms", self.rng.seed());
+        self.rt.obs.stage("do_rooms", self.rng.seed());
         self.do_passages()?;
-        self.obs.stage("do_passages", self.rng.seed());
+        self.rt.obs.stage("do_passages", self.rng.seed());
         self.no_food += 1;
         self.put_things()?;
 
@@ -72,10 +72,10 @@ impl Game {
 
         let hero = self.find_floor(None, 0, true);
         self.player.t_pos = hero;
-        self.obs.stage("placed", self.rng.seed());
+        self.rt.obs.stage("placed", self.rng.seed());
         self.enter_room(hero)?;
-        self.obs.stage("enter_room", self.rng.seed());
-        self.scr.mvaddch(hero.y, hero.x, PLAYER.into());
+        self.rt.obs.stage("enter_room", self.rng.seed());
+        self.rt.scr.mvaddch(hero.y, hero.x, PLAYER.into());
         if self.player.on(SEEMONST) {
             self.turn_see(false);
         }

@@ -121,15 +121,15 @@ impl Game {
     /// player change them, one by one.
     pub fn option(&mut self) -> Flow {
         let hw = self.hw;
-        self.scr.wclear(hw);
+        self.rt.scr.wclear(hw);
         // The current values.
         for op in &OPTLIST {
             self.pr_optname(op);
             self.put_value(op);
-            self.scr.waddch(hw, b'\n'.into());
+            self.rt.scr.waddch(hw, b'\n'.into());
         }
         // Set them.
-        self.scr.wmove(hw, 0, 0);
+        self.rt.scr.wmove(hw, 0, 0);
         let mut i: isize = 0;
         while (i as usize) < OPTLIST.len() {
             let op = &OPTLIST[i as usize];
@@ -160,26 +160,26 @@ impl Game {
                     break;
                 } else if i > 0 {
                     // MINUS: back up one option.
-                    self.scr.wmove(hw, i as i32 - 1, 0);
+                    self.rt.scr.wmove(hw, i as i32 - 1, 0);
                     i -= 2;
                 } else {
                     // Trying to back up beyond the top: a bell (through
                     // stdio, so it never changes the screen).
-                    self.scr.print_raw(b"\x07");
-                    self.scr.wmove(hw, 0, 0);
+                    self.rt.scr.print_raw(b"\x07");
+                    self.rt.scr.wmove(hw, 0, 0);
                     i -= 1;
                 }
             }
             i += 1;
         }
         // Switch back to the original screen.
-        let lines = self.scr.lines();
-        self.scr.wmove(hw, lines - 1, 0);
-        self.scr.waddstr(hw, b"--Press space to continue--");
-        self.scr.wrefresh(hw);
+        let lines = self.rt.scr.lines();
+        self.rt.scr.wmove(hw, lines - 1, 0);
+        self.rt.scr.waddstr(hw, b"--Press space to continue--");
+        self.rt.scr.wrefresh(hw);
         self.wait_for(b' ')?;
-        self.scr.clearok(Win::CUR, true);
-        self.scr.touchwin(Win::STD);
+        self.rt.scr.clearok(Win::CUR, true);
+        self.rt.scr.touchwin(Win::STD);
         self.after = false;
         Ok(())
     }
@@ -187,7 +187,7 @@ impl Game {
     /// `pr_optname`: the prompt of an option.
     fn pr_optname(&mut self, op: &OptionDesc) {
         let text = format!("{} (\"{}\"): ", op.prompt, op.name);
-        self.scr.waddstr(self.hw, text.as_bytes());
+        self.rt.scr.waddstr(self.hw, text.as_bytes());
     }
 
     /// `put_bool`, `put_inv_t`, `put_str`: an option's value.
@@ -196,26 +196,26 @@ impl Game {
         match op.kind {
             Kind::Bool | Kind::SeeFloor => {
                 let v = *self.bool_opt(op.opt);
-                self.scr.waddstr(hw, if v { b"True" } else { b"False" });
+                self.rt.scr.waddstr(hw, if v { b"True" } else { b"False" });
             }
             Kind::InvType => {
                 let name = inv_t_name(self.inv_type);
-                self.scr.waddstr(hw, name.as_bytes());
+                self.rt.scr.waddstr(hw, name.as_bytes());
             }
             Kind::Str => {
                 let s = *self.str_opt(op.opt);
-                self.scr.waddstr(hw, cstr(&s));
+                self.rt.scr.waddstr(hw, cstr(&s));
             }
         }
     }
 
     /// `get_bool`: change a boolean option.
     pub fn get_bool(&mut self, bp: &mut bool, win: Win) -> Flow<i32> {
-        let (oy, ox) = self.scr.getyx(win);
-        self.scr.waddstr(win, if *bp { b"True" } else { b"False" });
+        let (oy, ox) = self.rt.scr.getyx(win);
+        self.rt.scr.waddstr(win, if *bp { b"True" } else { b"False" });
         loop {
-            self.scr.wmove(win, oy, ox);
-            self.scr.wrefresh(win);
+            self.rt.scr.wmove(win, oy, ox);
+            self.rt.scr.wrefresh(win);
             match self.readchar()? {
                 b't' | b'T' => {
                     *bp = true;
@@ -229,14 +229,14 @@ impl Game {
                 ESCAPE => return Ok(QUIT),
                 b'-' => return Ok(MINUS),
                 _ => {
-                    self.scr.wmove(win, oy, ox + 10);
-                    self.scr.waddstr(win, b"(T or F)");
+                    self.rt.scr.wmove(win, oy, ox + 10);
+                    self.rt.scr.waddstr(win, b"(T or F)");
                 }
             }
         }
-        self.scr.wmove(win, oy, ox);
-        self.scr.waddstr(win, if *bp { b"True" } else { b"False" });
-        self.scr.waddch(win, b'\n'.into());
+        self.rt.scr.wmove(win, oy, ox);
+        self.rt.scr.waddstr(win, if *bp { b"True" } else { b"False" });
+        self.rt.scr.waddch(win, b'\n'.into());
         Ok(NORM)
     }
 
@@ -268,17 +268,17 @@ impl Game {
     /// first backs up (on the options screen). The buffer changes only
     /// when something was typed.
     pub fn get_str(&mut self, opt: &mut [u8], win: Win) -> Flow<i32> {
-        self.scr.line_prompt(true);
+        self.rt.scr.line_prompt(true);
         let r = self.get_str_keys(opt, win);
-        self.scr.line_prompt(false);
+        self.rt.scr.line_prompt(false);
         r
     }
 
     fn get_str_keys(&mut self, opt: &mut [u8], win: Win) -> Flow<i32> {
-        let (oy, ox) = self.scr.getyx(win);
-        self.scr.wrefresh(win);
+        let (oy, ox) = self.rt.scr.getyx(win);
+        self.rt.scr.wrefresh(win);
         let mut buf: Vec<u8> = Vec::new();
-        let (erase, kill) = (self.scr.erasechar(), self.scr.killchar());
+        let (erase, kill) = (self.rt.scr.erasechar(), self.rt.scr.killchar());
         let c = loop {
             let c = self.readchar()?;
             if c == b'\n' || c == b'\r' || c == ESCAPE {
@@ -287,34 +287,34 @@ impl Game {
             if c == erase {
                 if buf.pop().is_some() {
                     // Every typed character shows as one cell.
-                    self.scr.waddch(win, b'\x08'.into());
+                    self.rt.scr.waddch(win, b'\x08'.into());
                 }
             } else if c == kill {
                 buf.clear();
-                self.scr.wmove(win, oy, ox);
+                self.rt.scr.wmove(win, oy, ox);
             } else if buf.is_empty() && c == b'-' && win != Win::STD {
                 break c;
             } else if buf.is_empty() && c == b'~' {
                 let home = self.home.as_bytes().to_vec();
                 buf.extend_from_slice(&home);
-                self.scr.waddstr(win, &home);
+                self.rt.scr.waddstr(win, &home);
             } else if buf.len() >= MAXINP || !printable(c) {
-                self.scr.print_raw(&[ctrl(b'G')]);
+                self.rt.scr.print_raw(&[ctrl(b'G')]);
             } else {
                 buf.push(c);
-                self.scr.waddch(win, c.into());
+                self.rt.scr.waddch(win, c.into());
             }
-            self.scr.wclrtoeol(win);
-            self.scr.wrefresh(win);
+            self.rt.scr.wclrtoeol(win);
+            self.rt.scr.wrefresh(win);
         };
         if !buf.is_empty() {
             strucpy(opt, &buf);
         }
         let mut shown = cstr(opt).to_vec();
         shown.push(b'\n');
-        self.scr.wmove(win, oy, ox);
-        self.scr.waddstr(win, &shown);
-        self.scr.wrefresh(win);
+        self.rt.scr.wmove(win, oy, ox);
+        self.rt.scr.waddstr(win, &shown);
+        self.rt.scr.wrefresh(win);
         if win == Win::STD {
             self.mpos += buf.len() as i32;
         }
@@ -327,11 +327,11 @@ impl Game {
 
     /// `get_inv_t`: choose an inventory style.
     fn get_inv_t(&mut self, ip: &mut i32, win: Win) -> Flow<i32> {
-        let (oy, ox) = self.scr.getyx(win);
-        self.scr.waddstr(win, inv_t_name(*ip).as_bytes());
+        let (oy, ox) = self.rt.scr.getyx(win);
+        self.rt.scr.waddstr(win, inv_t_name(*ip).as_bytes());
         loop {
-            self.scr.wmove(win, oy, ox);
-            self.scr.wrefresh(win);
+            self.rt.scr.wmove(win, oy, ox);
+            self.rt.scr.wrefresh(win);
             match self.readchar()? {
                 b'o' | b'O' => {
                     *ip = INV_OVER;
@@ -349,14 +349,14 @@ impl Game {
                 ESCAPE => return Ok(QUIT),
                 b'-' => return Ok(MINUS),
                 _ => {
-                    self.scr.wmove(win, oy, ox + 15);
-                    self.scr.waddstr(win, b"(O, S, or C)");
+                    self.rt.scr.wmove(win, oy, ox + 15);
+                    self.rt.scr.waddstr(win, b"(O, S, or C)");
                 }
             }
         }
         let text = format!("{}\n", inv_t_name(*ip));
-        self.scr.wmove(win, oy, ox);
-        self.scr.waddstr(win, text.as_bytes());
+        self.rt.scr.wmove(win, oy, ox);
+        self.rt.scr.waddstr(win, text.as_bytes());
         Ok(NORM)
     }
 

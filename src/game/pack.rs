@@ -35,7 +35,7 @@ impl Game {
                 detach(&mut self.lvl_obj, obj);
                 let hero = self.hero();
                 let fc = self.floor_ch();
-                self.scr.mvaddch(hero.y, hero.x, fc.into());
+                self.rt.scr.mvaddch(hero.y, hero.x, fc.into());
                 let c = self.gone_floor();
                 self.set_chat(hero.y, hero.x, c);
                 self.discard_object(obj);
@@ -184,7 +184,7 @@ impl Game {
             detach(&mut self.lvl_obj, obj);
             let hero = self.hero();
             let fc = self.floor_ch();
-            self.scr.mvaddch(hero.y, hero.x, fc.into());
+            self.rt.scr.mvaddch(hero.y, hero.x, fc.into());
             let c = self.gone_floor();
             self.set_chat(hero.y, hero.x, c);
         }
@@ -407,7 +407,7 @@ impl Game {
         self.purse += value;
         let hero = self.hero();
         let fc = self.floor_ch();
-        self.scr.mvaddch(hero.y, hero.x, fc.into());
+        self.rt.scr.mvaddch(hero.y, hero.x, fc.into());
         let c = self.gone_floor();
         self.set_chat(hero.y, hero.x, c);
         if value > 0 {

@@ -376,15 +376,15 @@ impl Game {
                 if pp.p_flags & F_PASS != 0 || pp.p_ch == DOOR || hidden_wall {
                     let ch = if pp.p_flags & F_PASS != 0 { PASSAGE } else { pp.p_ch };
                     *self.flat_mut(y, x) |= F_SEEN;
-                    self.scr.move_to(y, x);
+                    self.rt.scr.move_to(y, x);
                     if let Some(m) = self.monst_of(&pp) {
                         self.mons[m].t_oldch = pp.p_ch;
                     } else if pp.p_flags & F_REAL != 0 {
-                        self.scr.addch(ch.into());
+                        self.rt.scr.addch(ch.into());
                     } else {
-                        self.scr.standout();
-                        self.scr.addch(if pp.p_flags & F_PASS != 0 { PASSAGE } else { DOOR }.into());
-                        self.scr.standend();
+                        self.rt.scr.standout();
+                        self.rt.scr.addch(if pp.p_flags & F_PASS != 0 { PASSAGE } else { DOOR }.into());
+                        self.rt.scr.standend();
                     }
                 }
             }

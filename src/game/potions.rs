@@ -117,13 +117,13 @@ impl Game {
                 let mut show = false;
                 if !self.lvl_obj.is_empty() {
                     let hw = self.hw;
-                    self.scr.wclear(hw);
+                    self.rt.scr.wclear(hw);
                     for tp in self.lvl_obj.clone() {
                         if self.is_magic(tp) {
                             show = true;
                             let pos = self.objs[tp].o_pos;
-                            self.scr.wmove(hw, pos.y, pos.x);
-                            self.scr.waddch(hw, MAGIC.into());
+                            self.rt.scr.wmove(hw, pos.y, pos.x);
+                            self.rt.scr.waddch(hw, MAGIC.into());
                             self.pot_info[P_TFIND as usize].oi_know = true;
                         }
                     }
@@ -132,8 +132,8 @@ impl Game {
                             if self.is_magic(tp) {
                                 show = true;
                                 let pos = self.mons[mp].t_pos;
-                                self.scr.wmove(hw, pos.y, pos.x);
-                                self.scr.waddch(hw, MAGIC.into());
+                                self.rt.scr.wmove(hw, pos.y, pos.x);
+                                self.rt.scr.waddch(hw, MAGIC.into());
                             }
                         }
                     }
@@ -260,7 +260,7 @@ impl Game {
             let t = &self.mons[mp];
             if t.on(ISINVIS) && self.see_monst(mp) && !self.player.on(ISHALU) {
                 let (pos, d) = (t.t_pos, t.t_disguise);
-                self.scr.mvaddch(pos.y, pos.x, d.into());
+                self.rt.scr.mvaddch(pos.y, pos.x, d.into());
             }
         }
     }
@@ -274,20 +274,20 @@ impl Game {
                 let t = &self.mons[mp];
                 (t.t_pos, t.t_oldch, t.t_type)
             };
-            self.scr.move_to(pos.y, pos.x);
+            self.rt.scr.move_to(pos.y, pos.x);
             let can_see = self.see_monst(mp);
             if turn_off {
                 if !can_see {
-                    self.scr.addch(oldch.into());
+                    self.rt.scr.addch(oldch.into());
                 }
             } else {
                 if !can_see {
-                    self.scr.standout();
+                    self.rt.scr.standout();
                 }
                 let ch = if !self.player.on(ISHALU) { mtype } else { self.rng.rnd(26) as u8 + b'A' };
-                self.scr.addch(ch.into());
+                self.rt.scr.addch(ch.into());
                 if !can_see {
-                    self.scr.standend();
+                    self.rt.scr.standend();
                     add_new = true;
                 }
             }
@@ -303,9 +303,9 @@ impl Game {
     /// `seen_stairs`: has the hero seen the stairs?
     pub fn seen_stairs(&mut self) -> bool {
         let stairs = self.stairs;
-        self.scr.move_to(stairs.y, stairs.x);
+        self.rt.scr.move_to(stairs.y, stairs.x);
         // It's on the map (the whole cell compared, as the C does).
-        if self.scr.inch() == crate::curses::Chtype::from(STAIRS) {
+        if self.rt.scr.inch() == crate::curses::Chtype::from(STAIRS) {
             return true;
         }
         // It's under her.

@@ -70,45 +70,45 @@ impl Game {
     /// is shown, the score posted, and a return awaited.
     pub fn death(&mut self, monst: u8) -> Flow {
         self.purse -= self.purse / 10;
-        self.scr.clear();
+        self.rt.scr.clear();
         let killer = self.killname(monst, false);
-        let lines = self.scr.lines();
+        let lines = self.rt.scr.lines();
         if !self.tombstone {
-            self.scr.mvaddstr(lines - 2, 0, b"Killed by ");
+            self.rt.scr.mvaddstr(lines - 2, 0, b"Killed by ");
             let killer = self.killname(monst, false);
             if monst != b's' && monst != b'h' {
-                self.scr.addstr(format!("a{} ", vowelstr(&killer)).as_bytes());
+                self.rt.scr.addstr(format!("a{} ", vowelstr(&killer)).as_bytes());
             }
-            self.scr.addstr(&cat!(killer, format!(" with {} gold", self.purse)));
+            self.rt.scr.addstr(&cat!(killer, format!(" with {} gold", self.purse)));
         } else {
-            let date = self.host.time();
-            let year = self.host.year_of(date);
-            self.scr.move_to(8, 0);
+            let date = self.rt.host.time();
+            let year = self.rt.host.year_of(date);
+            self.rt.scr.move_to(8, 0);
             for line in RIP {
-                self.scr.addstr(line.as_bytes());
+                self.rt.scr.addstr(line.as_bytes());
             }
-            self.scr.mvaddstr(17, center(&killer), &killer);
+            self.rt.scr.mvaddstr(17, center(&killer), &killer);
             if monst == b's' || monst == b'h' {
-                self.scr.mvaddch(16, 32, b' '.into());
+                self.rt.scr.mvaddch(16, 32, b' '.into());
             } else {
-                self.scr.mvaddstr(16, 33, vowelstr(&killer).as_bytes());
+                self.rt.scr.mvaddstr(16, 33, vowelstr(&killer).as_bytes());
             }
             let who = self.whoami.as_bytes().to_vec();
-            self.scr.mvaddstr(14, center(&who), &who);
+            self.rt.scr.mvaddstr(14, center(&who), &who);
             let gold = format!("{} Au", self.purse);
             self.prbuf.sprintf(gold.as_bytes());
-            self.scr.move_to(15, center(gold.as_bytes()));
-            self.scr.addstr(gold.as_bytes());
+            self.rt.scr.move_to(15, center(gold.as_bytes()));
+            self.rt.scr.addstr(gold.as_bytes());
             let y = format!("{year:4}");
             self.prbuf.sprintf(y.as_bytes());
-            self.scr.mvaddstr(18, 26, y.as_bytes());
+            self.rt.scr.mvaddstr(18, 26, y.as_bytes());
         }
-        self.scr.move_to(lines - 1, 0);
-        self.scr.refresh();
+        self.rt.scr.move_to(lines - 1, 0);
+        self.rt.scr.refresh();
         let flags = if self.amulet { 3 } else { 0 };
         self.score(self.purse, flags, monst)?;
-        self.scr.print_raw(b"[Press return to continue]");
-        let line = self.scr.read_line(10)?;
+        self.rt.scr.print_raw(b"[Press return to continue]");
+        let line = self.rt.scr.read_line(10)?;
         if !line.is_empty() {
             self.prbuf.sprintf(&line);
         }
@@ -117,20 +117,20 @@ impl Game {
 
     /// The end of `quit()` after a `y`: the gold line, then the score.
     pub fn quit_ending(&mut self) -> Flow {
-        self.scr.clear();
-        let lines = self.scr.lines();
+        self.rt.scr.clear();
+        let lines = self.rt.scr.lines();
         let text = format!("You quit with {} gold pieces", self.purse);
-        self.scr.mvaddstr(lines - 2, 0, text.as_bytes());
-        self.scr.move_to(lines - 1, 0);
-        self.scr.refresh();
+        self.rt.scr.mvaddstr(lines - 2, 0, text.as_bytes());
+        self.rt.scr.move_to(lines - 1, 0);
+        self.rt.scr.refresh();
         self.score(self.purse, 1, 0)
     }
 
     /// `total_winner`: out of the dungeon with the Amulet: the banner, the
     /// worth of everything in the pack, then the score.
     pub fn total_winner(&mut self) -> Flow {
-        self.scr.clear();
-        self.scr.standout();
+        self.rt.scr.clear();
+        self.rt.scr.standout();
         for line in [
             "                                                               \n",
             "  @   @               @   @           @          @@@  @     @  \n",
@@ -143,18 +143,18 @@ impl Game {
             "                                                               \n",
             "     Congratulations, you have made it to the light of day!    \n",
         ] {
-            self.scr.addstr(line.as_bytes());
+            self.rt.scr.addstr(line.as_bytes());
         }
-        self.scr.standend();
-        self.scr.addstr(b"\nYou have joined the elite ranks of those who have escaped the\n");
-        self.scr.addstr(b"Dungeons of Doom alive.  You journey home and sell all your loot at\n");
-        self.scr.addstr(b"a great profit and are admitted to the Fighters' Guild.\n");
-        let lines = self.scr.lines();
-        self.scr.mvaddstr(lines - 1, 0, b"--Press space to continue--");
-        self.scr.refresh();
+        self.rt.scr.standend();
+        self.rt.scr.addstr(b"\nYou have joined the elite ranks of those who have escaped the\n");
+        self.rt.scr.addstr(b"Dungeons of Doom alive.  You journey home and sell all your loot at\n");
+        self.rt.scr.addstr(b"a great profit and are admitted to the Fighters' Guild.\n");
+        let lines = self.rt.scr.lines();
+        self.rt.scr.mvaddstr(lines - 1, 0, b"--Press space to continue--");
+        self.rt.scr.refresh();
         self.wait_for(b' ')?;
-        self.scr.clear();
-        self.scr.mvaddstr(0, 0, b"   Worth  Item\n");
+        self.rt.scr.clear();
+        self.rt.scr.mvaddstr(0, 0, b"   Worth  Item\n");
         let oldpurse = self.purse;
         let mut worth = 0;
         for obj in self.player.t_pack.clone() {
@@ -223,11 +223,11 @@ impl Game {
             }
             let name = self.inv_name(obj, false)?;
             let line = cat!([o.o_packch], format!(") {worth:5}  "), name, b"\n");
-            self.scr.addstr(&line);
+            self.rt.scr.addstr(&line);
             self.purse += worth;
         }
-        self.scr.addstr(format!("   {oldpurse:5}  Gold Pieces          ").as_bytes());
-        self.scr.refresh();
+        self.rt.scr.addstr(format!("   {oldpurse:5}  Gold Pieces          ").as_bytes());
+        self.rt.scr.refresh();
         self.score(self.purse, 2, b' ')
     }
 
@@ -236,13 +236,13 @@ impl Game {
     /// it back when it changed.
     pub fn score(&mut self, amount: i32, flags: i32, monst: u8) -> Flow {
         if flags >= 0 || (self.master && self.wizard != 0) {
-            let lines = self.scr.lines();
-            self.scr.mvaddstr(lines - 1, 0, b"[Press return to continue]");
-            self.scr.refresh();
+            let lines = self.rt.scr.lines();
+            self.rt.scr.mvaddstr(lines - 1, 0, b"[Press return to continue]");
+            self.rt.scr.refresh();
             let typed = self.wgetnstr(80)?;
             self.prbuf.sprintf(&typed);
-            self.scr.endwin();
-            self.scr.print_raw(b"\n");
+            self.rt.scr.endwin();
+            self.rt.scr.print_raw(b"\n");
         }
         // The list starts out as noise (what a fresh file leaves).
         let mut top: [ScoreEntry; NUMSCORES] = Default::default();
@@ -289,7 +289,7 @@ impl Game {
         // Put her in the list if she belongs there.
         let mut sc2: Option<usize> = None;
         if self.noscore == 0 {
-            let uid = self.host.getuid();
+            let uid = self.rt.host.getuid();
             if let Some(scp) = top.iter().position(|e| amount > e.score) {
                 // ALLSCORES: no limit of one entry per player.
                 for i in (scp + 1..NUMSCORES).rev() {
@@ -309,10 +309,10 @@ impl Game {
         }
         // Print the list.
         if flags != -1 {
-            self.scr.print_raw(b"\n");
+            self.rt.scr.print_raw(b"\n");
         }
-        self.scr.print_raw(b"Top Ten Scores:\n");
-        self.scr.print_raw(b"   Score Name\n");
+        self.rt.scr.print_raw(b"Top Ten Scores:\n");
+        self.rt.scr.print_raw(b"   Score Name\n");
         let mut i = 0;
         while i < NUMSCORES {
             let e = top[i].clone();
@@ -330,9 +330,9 @@ impl Game {
             if prflags == 1 {
                 line.extend_from_slice(format!(" ({})", e.uid).as_bytes());
             } else if prflags == 2 {
-                self.scr.print_raw(&line);
+                self.rt.scr.print_raw(&line);
                 line.clear();
-                let answer = self.scr.read_line(10)?;
+                let answer = self.rt.scr.read_line(10)?;
                 // fgets gives NULL at the end of the file and leaves
                 // prbuf as it was.
                 if !answer.is_empty() {
@@ -355,7 +355,7 @@ impl Game {
                 line.push(b'.');
             }
             line.push(b'\n');
-            self.scr.print_raw(&line);
+            self.rt.scr.print_raw(&line);
             i += 1;
         }
         // Update the file.

@@ -268,16 +268,16 @@ impl Game {
             return Ok(());
         }
         for y in room.r_pos.y..room.r_max.y + room.r_pos.y {
-            self.scr.move_to(y, room.r_pos.x);
+            self.rt.scr.move_to(y, room.r_pos.x);
             for x in room.r_pos.x..room.r_max.x + room.r_pos.x {
                 let ch = self.chat(y, x);
                 match self.moat(y, x) {
                     None => {
                         // Cells already showing the right thing are skipped.
-                        if cchar(self.scr.inch()) != ch {
-                            self.scr.addch(ch.into());
+                        if cchar(self.rt.scr.inch()) != ch {
+                            self.rt.scr.addch(ch.into());
                         } else {
-                            self.scr.move_to(y, x + 1);
+                            self.rt.scr.move_to(y, x + 1);
                         }
                     }
                     Some(tp) => {
@@ -285,15 +285,15 @@ impl Game {
                         if !self.see_monst(tp) {
                             if self.player.on(SEEMONST) {
                                 let d = self.mons[tp].t_disguise;
-                                self.scr.standout();
-                                self.scr.addch(d.into());
-                                self.scr.standend();
+                                self.rt.scr.standout();
+                                self.rt.scr.addch(d.into());
+                                self.rt.scr.standend();
                             } else {
-                                self.scr.addch(ch.into());
+                                self.rt.scr.addch(ch.into());
                             }
                         } else {
                             let d = self.mons[tp].t_disguise;
-                            self.scr.addch(d.into());
+                            self.rt.scr.addch(d.into());
                         }
                     }
                 }
@@ -320,21 +320,21 @@ impl Game {
         self.player.t_room = Some(RoomRef::Passage(usize::from(self.flat(cp.y, cp.x) & F_PNUM)));
         for y in rp.r_pos.y..rp.r_max.y + rp.r_pos.y {
             for x in rp.r_pos.x..rp.r_max.x + rp.r_pos.x {
-                self.scr.move_to(y, x);
-                let ch = cchar(self.scr.inch());
+                self.rt.scr.move_to(y, x);
+                let ch = cchar(self.rt.scr.inch());
                 if ch == FLOOR {
                     if floor == b' ' {
-                        self.scr.addch(Chtype::from(b' '));
+                        self.rt.scr.addch(Chtype::from(b' '));
                     }
                 } else if (ch & 0x7f).is_ascii_uppercase() {
                     // A monster (the standout bit is already stripped).
                     if self.player.on(SEEMONST) {
-                        self.scr.standout();
-                        self.scr.addch(ch.into());
-                        self.scr.standend();
+                        self.rt.scr.standout();
+                        self.rt.scr.addch(ch.into());
+                        self.rt.scr.standend();
                     } else {
                         let under = if self.chat(y, x) == DOOR { DOOR } else { floor };
-                        self.scr.addch(under.into());
+                        self.rt.scr.addch(under.into());
                     }
                 }
             }

@@ -34,8 +34,8 @@ impl Game {
                     }
                 };
                 if c == b'y' || c == b'Y' {
-                    self.scr.addstr(b"Yes\n");
-                    self.scr.refresh();
+                    self.rt.scr.addstr(b"Yes\n");
+                    self.rt.scr.refresh();
                     let n = self.file_name.strlen();
                     buf[..n].copy_from_slice(&self.file_name.0[..n]);
                     gotfile = true;
@@ -55,7 +55,7 @@ impl Game {
                 gotfile = false;
                 let name = buf[..buf.iter().position(|&b| b == 0).unwrap_or(MAXSTR)].to_vec();
                 // Does the file exist?
-                if self.host.stat(&name).is_ok() {
+                if self.rt.host.stat(&name).is_ok() {
                     loop {
                         self.msg("File exists.  Do you wish to overwrite it?")?;
                         self.mpos = 0;
@@ -76,10 +76,10 @@ impl Game {
                     // The C unlinks the old save file name here, not the
                     // file about to be overwritten (kept as it is).
                     let old = self.file_name.as_bytes().to_vec();
-                    let _ = self.host.unlink(&old);
+                    let _ = self.rt.host.unlink(&old);
                 }
                 self.file_name.strcpy(&name);
-                match self.host.create(&name) {
+                match self.rt.host.create(&name) {
                     Ok(f) => return self.save_file(f),
                     Err(e) => {
                         let t = os_error_text(&e);
@@ -92,12 +92,12 @@ impl Game {
 
     /// `save_file`: leave curses, write the game, and exit.
     fn save_file(&mut self, mut f: std::fs::File) -> Flow {
-        let (lines, cols) = (self.scr.lines(), self.scr.cols());
-        self.scr.mvcur(0, cols - 1, lines - 1, 0);
-        self.scr.print_raw(b"\n");
-        self.scr.endwin();
+        let (lines, cols) = (self.rt.scr.lines(), self.rt.scr.cols());
+        self.rt.scr.mvcur(0, cols - 1, lines - 1, 0);
+        self.rt.scr.print_raw(b"\n");
+        self.rt.scr.endwin();
         let name = self.file_name.as_bytes().to_vec();
-        let _ = self.host.chmod(&name, 0o400);
+        let _ = self.rt.host.chmod(&name, 0o400);
         let bytes = self.save_bytes();
         // DEVIATION: the C ignores a failed write of the save file; the port says so and exits with status 1; test: none (needs a full disk; tried by hand on /dev/full)
         if let Err(e) = std::io::Write::write_all(&mut f, &bytes) {
@@ -134,75 +134,75 @@ impl Game {
                 return Ok(());
             }
         };
-        self.obs.restoring(&file, &bytes);
-        let st = self.host.stat(&file).ok();
+        self.rt.obs.restoring(&file, &bytes);
+        let st = self.rt.host.stat(&file).ok();
         let mut r = SaveReader::new(&bytes);
         let header = match read_header(&mut r) {
             Ok(h) => h,
             Err(SaveError::OutOfDate) => {
-                self.scr.print_raw(b"Sorry, saved game is out of date.\n");
+                self.rt.scr.print_raw(b"Sorry, saved game is out of date.\n");
                 return Ok(());
             }
             Err(e) => {
-                self.scr.print_raw(format!("Sorry, {shown}: {e}.\n").as_bytes());
+                self.rt.scr.print_raw(format!("Sorry, {shown}: {e}.\n").as_bytes());
                 return Ok(());
             }
         };
-        self.scr.initscr();
-        self.scr.set_mode(Mode::Keypad(true));
-        let (lines, cols) = (self.scr.lines(), self.scr.cols());
+        self.rt.scr.initscr();
+        self.rt.scr.set_mode(Mode::Keypad(true));
+        let (lines, cols) = (self.rt.scr.lines(), self.rt.scr.cols());
         if header.lines > lines {
-            self.scr.endwin();
+            self.rt.scr.endwin();
             let t = format!(
                 "Sorry, original game was played on a screen with {} lines.\nCurrent screen only has {lines} lines. Unable to restore game\n",
                 header.lines
             );
-            self.scr.print_raw(t.as_bytes());
+            self.rt.scr.print_raw(t.as_bytes());
             return Ok(());
         }
         if header.cols > cols {
-            self.scr.endwin();
+            self.rt.scr.endwin();
             let t = format!(
                 "Sorry, original game was played on a screen with {} columns.\nCurrent screen only has {cols} columns. Unable to restore game\n",
                 header.cols
             );
-            self.scr.print_raw(t.as_bytes());
+            self.rt.scr.print_raw(t.as_bytes());
             return Ok(());
         }
         self.make_hw();
         self.setup();
         if let Err(e) = rs_restore_file(self, &mut r) {
-            self.scr.endwin();
-            self.scr.print_raw(format!("Sorry, {shown} is not a game this program can restore: {e}.\n").as_bytes());
+            self.rt.scr.endwin();
+            self.rt.scr.print_raw(format!("Sorry, {shown} is not a game this program can restore: {e}.\n").as_bytes());
             return Ok(());
         }
         if r.remaining() != 0 {
-            self.scr.endwin();
-            self.scr.print_raw(format!("Sorry, {shown} has bytes after the saved game.\n").as_bytes());
+            self.rt.scr.endwin();
+            self.rt.scr.print_raw(format!("Sorry, {shown} has bytes after the saved game.\n").as_bytes());
             return Ok(());
         }
         // Defeat restarting from the same place more than once.
         let linked = st.is_none_or(|s| s.nlink != 1 || s.not_regular);
         if !(self.master && self.wizard != 0) {
             if linked {
-                self.scr.endwin();
-                self.scr.print_raw(b"\nCannot restore from a linked file\n");
+                self.rt.scr.endwin();
+                self.rt.scr.print_raw(b"\nCannot restore from a linked file\n");
                 return Ok(());
             }
-            if self.host.unlink(&file).is_err() {
-                self.scr.print_raw(b"Cannot unlink file\n");
+            if self.rt.host.unlink(&file).is_err() {
+                self.rt.scr.print_raw(b"Cannot unlink file\n");
                 return Ok(());
             }
         }
         self.mpos = 0;
-        self.scr.clearok(Win::STD, true);
+        self.rt.scr.clearok(Win::STD, true);
         if self.player.t_stats.s_hpt <= 0 {
-            self.scr.endwin();
-            self.scr.print_raw(b"\n\"He's dead, Jim\"\n");
+            self.rt.scr.endwin();
+            self.rt.scr.print_raw(b"\n\"He's dead, Jim\"\n");
             return Ok(());
         }
         self.file_name.strcpy(&file);
-        self.scr.clearok(Win::CUR, true);
+        self.rt.scr.clearok(Win::CUR, true);
         self.msg(cat!(b"file name: ", file))?;
         self.playit()
     }
@@ -211,7 +211,7 @@ impl Game {
     /// refused, not read).
     fn read_save(&mut self, file: &[u8]) -> std::io::Result<Vec<u8>> {
         use std::io::Read;
-        let f = self.host.open_read(file)?;
+        let f = self.rt.host.open_read(file)?;
         if f.metadata()?.len() > MAX_SAVE {
             return Err(std::io::Error::other("too large to be a saved game"));
         }
@@ -230,11 +230,11 @@ impl Game {
             return;
         }
         let name = self.file_name.as_bytes().to_vec();
-        let f = match self.host.create(&name) {
+        let f = match self.rt.host.create(&name) {
             Ok(f) => f,
             Err(_) => {
-                let _ = self.host.unlink(&name);
-                match self.host.create(&name) {
+                let _ = self.rt.host.unlink(&name);
+                match self.rt.host.create(&name) {
                     Ok(f) => f,
                     Err(_) => return,
                 }

@@ -266,7 +266,7 @@ fn scan_int(s: &mut &[u8]) -> Option<i32> {
 /// then the state. (The screen handling around it, `mvcur`, `endwin`, and
 /// writing the file are the caller's.)
 pub fn save_file_bytes(g: &Game) -> Vec<u8> {
-    let h = SaveHeader { lines: g.scr.lines(), cols: g.scr.cols() };
+    let h = SaveHeader { lines: g.rt.scr.lines(), cols: g.rt.scr.cols() };
     save_bytes_with_header(g, h)
 }
 
@@ -294,7 +294,7 @@ pub fn restore_bytes(g: &mut Game, bytes: &[u8]) -> Result<SaveHeader, SaveError
 /// refuses a file whose lines or columns exceed the terminal's.)
 #[cfg(any(test, feature = "internals"))] // for the tests
 pub fn fits_screen(g: &Game, h: SaveHeader) -> bool {
-    h.lines <= g.scr.lines() && h.cols <= g.scr.cols()
+    h.lines <= g.rt.scr.lines() && h.cols <= g.rt.scr.cols()
 }
 
 #[cfg(test)]

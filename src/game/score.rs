@@ -247,7 +247,7 @@ pub fn open_score_file(host: &dyn crate::host::Host, path: &[u8]) -> std::io::Re
 impl Game {
     /// Text for standard error, which is the terminal too.
     pub fn eprint(&mut self, text: &str) {
-        self.scr.eprint_raw(text.as_bytes());
+        self.rt.scr.eprint_raw(text.as_bytes());
     }
 
     /// `open_score`: open the score file for reading and writing, creating
@@ -261,7 +261,7 @@ impl Game {
             return;
         }
         let path = self.score_path.clone();
-        match open_score_file(self.host.as_ref(), &path) {
+        match open_score_file(self.rt.host.as_ref(), &path) {
             Ok(f) => self.scoreboard.0 = Some(f.into()),
             Err(e) => self.eprint(&format!(
                 "Could not open {} for writing: {}\n",
@@ -314,7 +314,7 @@ impl Game {
         let waited_too_long = || started.elapsed() > std::time::Duration::from_secs(60);
         self.lock_file_held = false;
         loop {
-            match self.host.create_new(&lock) {
+            match self.rt.host.create_new(&lock) {
                 Ok(_) => {
                     self.lock_file_held = true;
                     break;
@@ -322,19 +322,19 @@ impl Game {
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
                 Err(_) => break,
             }
-            match self.host.stat(&lock) {
+            match self.rt.host.stat(&lock) {
                 // Gone in between: try again soon. (A dangling symlink
                 // is there to create_new and gone to stat, for ever.)
                 Err(_) => {
-                    if waited_too_long() || self.scr.hangup_pending() {
+                    if waited_too_long() || self.rt.scr.hangup_pending() {
                         return false;
                     }
-                    self.host.sleep_ms(1);
+                    self.rt.host.sleep_ms(1);
                     continue;
                 }
                 Ok(st) => {
-                    if self.host.time() - st.mtime > 10 {
-                        if self.host.unlink(&lock).is_err() {
+                    if self.rt.host.time() - st.mtime > 10 {
+                        if self.rt.host.unlink(&lock).is_err() {
                             // Stale and not ours to remove: the flock
                             // decides.
                             break;
@@ -346,16 +346,16 @@ impl Game {
             // Someone else is writing scores: wait a little, at most a
             // minute in all (a hangup or SIGTERM gives up at once: the
             // process is to end).
-            if waited_too_long() || self.scr.hangup_pending() {
+            if waited_too_long() || self.rt.scr.hangup_pending() {
                 return false;
             }
-            self.host.sleep_ms(10);
+            self.rt.host.sleep_ms(10);
         }
         let Some(f) = self.scoreboard.0.as_ref() else { return true };
         loop {
             match f.try_lock() {
                 Ok(()) => return true,
-                Err(std::fs::TryLockError::WouldBlock) if !waited_too_long() => self.host.sleep_ms(10),
+                Err(std::fs::TryLockError::WouldBlock) if !waited_too_long() => self.rt.host.sleep_ms(10),
                 // No flock here (some network file systems): the lock
                 // file alone, as before.
                 Err(std::fs::TryLockError::Error(_)) => return true,
@@ -374,7 +374,7 @@ impl Game {
         }
         if std::mem::take(&mut self.lock_file_held) {
             let lock = self.lock_path.clone();
-            let _ = self.host.unlink(&lock);
+            let _ = self.rt.host.unlink(&lock);
         }
     }
 }
@@ -431,6 +431,12 @@ mod tests {
 
     /// A game whose files live in a fresh folder, its clock at `now`.
     fn game_in(tag: &str, now: i64) -> (Game, std::path::PathBuf) {
+        // In the folder, whatever LOCKFILE this build was given.
+        game_locked_at(tag, now, b"rogue.lck")
+    }
+
+    /// The same, its lock file at `lock` (relative to the folder).
+    fn game_locked_at(tag: &str, now: i64, lock: &[u8]) -> (Game, std::path::PathBuf) {
         let dir = std::env::temp_dir().join(format!("rogue-lock-{}-{tag}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
@@ -444,10 +450,8 @@ mod tests {
             dir: dir.clone(),
             real_paths: Vec::new(),
         };
-        let mut g = Game::with(Box::new(host), Box::new(crate::curses::model::Model::new(24, 80)));
-        // In the folder, whatever LOCKFILE this build was given.
-        g.lock_path = b"rogue.lck".to_vec();
-        (g, dir)
+        let launch = crate::game::Launch { lock_path: Some(lock.to_vec()), ..Default::default() };
+        (Game::launch(Box::new(host), Box::new(crate::curses::model::Model::new(24, 80)), launch), dir)
     }
 
     /// Leave a lock file last modified at `mtime` (seconds since 1970).
@@ -492,8 +496,7 @@ mod tests {
     fn without_a_lock_file_the_flock_is_the_lock() {
         // A folder where no lock file can be made (here: one that does not
         // exist; for a setgid install, one only the group may write).
-        let (mut g, dir) = game_in("nolockdir", NOW);
-        g.lock_path = b"no-such-folder/rogue.lck".to_vec();
+        let (mut g, dir) = game_locked_at("nolockdir", NOW, b"no-such-folder/rogue.lck");
         std::fs::write(dir.join("rogue.scr"), b"").unwrap();
         g.open_score();
         let other = std::fs::File::open(dir.join("rogue.scr")).unwrap();

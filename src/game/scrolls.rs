@@ -136,13 +136,13 @@ impl Game {
                 // Food detection.
                 let mut found = false;
                 let hw = self.hw;
-                self.scr.wclear(hw);
+                self.rt.scr.wclear(hw);
                 for o in self.lvl_obj.clone() {
                     if self.objs[o].o_type == i32::from(FOOD) {
                         found = true;
                         let pos = self.objs[o].o_pos;
-                        self.scr.wmove(hw, pos.y, pos.x);
-                        self.scr.waddch(hw, FOOD.into());
+                        self.rt.scr.wmove(hw, pos.y, pos.x);
+                        self.rt.scr.waddch(hw, FOOD.into());
                     }
                 }
                 if found {
@@ -285,7 +285,7 @@ impl Game {
                         self.mons[m].t_oldch = ch;
                     }
                     if m.is_none() || !self.player.on(SEEMONST) {
-                        self.scr.mvaddch(y, x, ch.into());
+                        self.rt.scr.mvaddch(y, x, ch.into());
                     }
                 }
             }

@@ -458,13 +458,13 @@ fn write_globals(g: &Game, o: &mut Out) {
 /// stdscr's cursor on the last cell; the program exits right after, so
 /// the port reads without moving it.
 fn write_window(g: &Game, o: &mut Out) {
-    let (height, width) = g.scr.getmaxyx(Win::STD);
+    let (height, width) = g.rt.scr.getmaxyx(Win::STD);
     o.marker(RSID_WINDOW);
     o.int(height);
     o.int(width);
     for y in 0..height {
         for x in 0..width {
-            o.uint(g.scr.winch_at(Win::STD, y, x));
+            o.uint(g.rt.scr.winch_at(Win::STD, y, x));
         }
     }
 }
@@ -1219,13 +1219,13 @@ fn read_window(g: &mut Game, i: &mut In) -> Res<()> {
     i.marker(RSID_WINDOW)?;
     let lines = i.count_upto("saved screen lines", MAX_SCREEN)? as i32;
     let cols = i.count_upto("saved screen columns", MAX_SCREEN)? as i32;
-    let (height, width) = g.scr.getmaxyx(Win::STD);
+    let (height, width) = g.rt.scr.getmaxyx(Win::STD);
     for y in 0..lines {
         for x in 0..cols {
             let ch: Chtype = i.uint("screen cell")?;
             if y < height && x < width {
-                g.scr.wmove(Win::STD, y, x);
-                g.scr.waddch(Win::STD, ch);
+                g.rt.scr.wmove(Win::STD, y, x);
+                g.rt.scr.waddch(Win::STD, ch);
             }
         }
     }

@@ -93,7 +93,7 @@ impl Game {
                             self.mons[tp].t_flags |= ISINVIS;
                             if self.cansee(y, x)? {
                                 let oc = self.mons[tp].t_oldch;
-                                self.scr.mvaddch(y, x, oc.into());
+                                self.rt.scr.mvaddch(y, x, oc.into());
                             }
                         }
                         WS_POLYMORPH => {
@@ -101,14 +101,14 @@ impl Game {
                             crate::game::list::detach(&mut self.mlist, tp);
                             if self.see_monst(tp) {
                                 let c = self.chat(y, x);
-                                self.scr.mvaddch(y, x, c.into());
+                                self.rt.scr.mvaddch(y, x, c.into());
                             }
                             let oldch = self.mons[tp].t_oldch;
                             self.delta = Coord::new(y, x);
                             let monster = self.rng.rnd(26) as u8 + b'A';
                             self.new_monster(tp, monster, Coord::new(y, x))?;
                             if self.see_monst(tp) {
-                                self.scr.mvaddch(y, x, monster.into());
+                                self.rt.scr.mvaddch(y, x, monster.into());
                             }
                             self.mons[tp].t_oldch = oldch;
                             self.mons[tp].t_pack = pp;
@@ -122,7 +122,7 @@ impl Game {
                             t.t_disguise = t.t_type;
                             if self.see_monst(tp) {
                                 let d = self.mons[tp].t_disguise;
-                                self.scr.mvaddch(y, x, d.into());
+                                self.rt.scr.mvaddch(y, x, d.into());
                             }
                         }
                         _ => {
@@ -382,13 +382,13 @@ impl Game {
                     self.msg(format!("the {name} whizzes by you"))?;
                 }
             }
-            self.scr.mvaddch(pos.y, pos.x, dirch.into());
-            self.scr.refresh();
+            self.rt.scr.mvaddch(pos.y, pos.x, dirch.into());
+            self.rt.scr.refresh();
         }
         for c in spotpos {
             let ch = self.chat_safe(c.y, c.x);
             if Game::try_index(c.y, c.x).is_some() {
-                self.scr.mvaddch(c.y, c.x, ch.into());
+                self.rt.scr.mvaddch(c.y, c.x, ch.into());
             }
         }
         Ok(())

@@ -453,7 +453,7 @@ impl Game {
     pub fn add_line(&mut self, line: Option<Vec<u8>>) -> Flow<bool> {
         let hw = self.hw;
         if self.line_cnt == 0 {
-            self.scr.wclear(hw);
+            self.rt.scr.wclear(hw);
             if self.inv_type == INV_SLOW {
                 self.mpos = 0;
             }
@@ -471,60 +471,60 @@ impl Game {
         if self.add_line_maxlen < 0 {
             self.add_line_maxlen = PRESS_SPACE.len() as i32;
         }
-        let lines = self.scr.lines();
-        let cols = self.scr.cols();
+        let lines = self.rt.scr.lines();
+        let cols = self.rt.scr.cols();
         if self.line_cnt >= lines - 1 || line.is_none() {
             if self.inv_type == INV_OVER && line.is_none() && !self.newpage {
                 self.msg("")?;
-                self.scr.refresh();
+                self.rt.scr.refresh();
                 let maxlen = self.add_line_maxlen;
                 let line_cnt = self.line_cnt;
-                let tw = self.scr.newwin(line_cnt + 1, maxlen + 2, 0, cols - maxlen - 3);
+                let tw = self.rt.scr.newwin(line_cnt + 1, maxlen + 2, 0, cols - maxlen - 3);
                 if let Some(tw) = tw {
-                    let sw = self.scr.subwin(tw, line_cnt + 1, maxlen + 1, 0, cols - maxlen - 2);
+                    let sw = self.rt.scr.subwin(tw, line_cnt + 1, maxlen + 1, 0, cols - maxlen - 2);
                     if let Some(sw) = sw {
                         for y in 0..=line_cnt {
-                            self.scr.wmove(sw, y, 0);
+                            self.rt.scr.wmove(sw, y, 0);
                             for x in 0..=maxlen {
-                                let c = self.scr.mvwinch(hw, y, x);
-                                self.scr.waddch(sw, c);
+                                let c = self.rt.scr.mvwinch(hw, y, x);
+                                self.rt.scr.waddch(sw, c);
                             }
                         }
                     }
-                    self.scr.wmove(tw, line_cnt, 1);
-                    self.scr.waddstr(tw, PRESS_SPACE);
+                    self.rt.scr.wmove(tw, line_cnt, 1);
+                    self.rt.scr.waddstr(tw, PRESS_SPACE);
                     // With lines below the game's 24, the list goes there.
                     if lines > NUMLINES {
                         if NUMLINES + line_cnt > lines {
-                            self.scr.mvwin(tw, lines - (line_cnt + 1), cols - maxlen - 3);
+                            self.rt.scr.mvwin(tw, lines - (line_cnt + 1), cols - maxlen - 3);
                         } else {
-                            self.scr.mvwin(tw, NUMLINES, 0);
+                            self.rt.scr.mvwin(tw, NUMLINES, 0);
                         }
                     }
-                    self.scr.touchwin(tw);
-                    self.scr.wrefresh(tw);
+                    self.rt.scr.touchwin(tw);
+                    self.rt.scr.wrefresh(tw);
                     self.wait_for(b' ')?;
-                    if self.scr.has_clreol() {
-                        self.scr.werase(tw);
-                        self.scr.leaveok(tw, true);
-                        self.scr.wrefresh(tw);
+                    if self.rt.scr.has_clreol() {
+                        self.rt.scr.werase(tw);
+                        self.rt.scr.leaveok(tw, true);
+                        self.rt.scr.wrefresh(tw);
                     }
                     if let Some(sw) = sw {
                         // The C leaves the subwindow; its parent then
                         // cannot be deleted either (ncurses refuses).
                         let _ = sw;
                     }
-                    self.scr.delwin(tw);
-                    self.scr.touchwin(Win::STD);
+                    self.rt.scr.delwin(tw);
+                    self.rt.scr.touchwin(Win::STD);
                 }
             } else {
-                self.scr.wmove(hw, lines - 1, 0);
-                self.scr.waddstr(hw, PRESS_SPACE);
-                self.scr.wrefresh(hw);
+                self.rt.scr.wmove(hw, lines - 1, 0);
+                self.rt.scr.waddstr(hw, PRESS_SPACE);
+                self.rt.scr.wrefresh(hw);
                 self.wait_for(b' ')?;
-                self.scr.clearok(Win::CUR, true);
-                self.scr.wclear(hw);
-                self.scr.touchwin(Win::STD);
+                self.rt.scr.clearok(Win::CUR, true);
+                self.rt.scr.wclear(hw);
+                self.rt.scr.touchwin(Win::STD);
             }
             self.newpage = true;
             self.line_cnt = 0;
@@ -535,9 +535,9 @@ impl Game {
         {
             let y = self.line_cnt;
             self.line_cnt += 1;
-            self.scr.wmove(hw, y, 0);
-            self.scr.waddstr(hw, &text);
-            let (_, x) = self.scr.getyx(hw);
+            self.rt.scr.wmove(hw, y, 0);
+            self.rt.scr.waddstr(hw, &text);
+            let (_, x) = self.rt.scr.getyx(hw);
             if self.add_line_maxlen < x {
                 self.add_line_maxlen = x;
             }

@@ -76,7 +76,7 @@ impl Game {
                 if ch == FLOOR && !self.show_floor() {
                     ch = b' ';
                 }
-                self.scr.mvaddch(pos.y, pos.x, ch.into());
+                self.rt.scr.mvaddch(pos.y, pos.x, ch.into());
             }
             // Its next spot.
             let np = Coord::new(pos.y + ydelta, pos.x + xdelta);
@@ -86,8 +86,8 @@ impl Game {
                 // It has not hit anything yet: show it there.
                 if self.cansee(np.y, np.x)? && !self.terse {
                     let glyph = self.weap(w).glyph();
-                    self.scr.mvaddch(np.y, np.x, glyph.into());
-                    self.scr.refresh();
+                    self.rt.scr.mvaddch(np.y, np.x, glyph.into());
+                    self.rt.scr.refresh();
                 }
                 continue;
             }
@@ -107,7 +107,7 @@ impl Game {
                 match self.moat(fpos.y, fpos.x) {
                     Some(m) => self.mons[m].t_oldch = glyph,
                     None => {
-                        self.scr.mvaddch(fpos.y, fpos.x, glyph.into());
+                        self.rt.scr.mvaddch(fpos.y, fpos.x, glyph.into());
                     }
                 }
             }

@@ -82,7 +82,7 @@ impl Game {
     pub fn teleport(&mut self) -> Flow {
         let hero = self.hero();
         let fa = self.floor_at();
-        self.scr.mvaddch(hero.y, hero.x, fa.into());
+        self.rt.scr.mvaddch(hero.y, hero.x, fa.into());
         let c = self.find_floor(None, 0, true);
         self.teleport_pos = c;
         if self.roomin(c)? != self.proom() {
@@ -94,7 +94,7 @@ impl Game {
             self.look(true)?;
         }
         let hero = self.hero();
-        self.scr.mvaddch(hero.y, hero.x, PLAYER.into());
+        self.rt.scr.mvaddch(hero.y, hero.x, PLAYER.into());
         // A flytrap lets go of a teleported hero.
         if self.player.on(ISHELD) {
             self.player.t_flags &= !ISHELD;
@@ -104,7 +104,7 @@ impl Game {
         self.no_move = 0;
         self.count = 0;
         self.running = false;
-        self.scr.flushinp();
+        self.rt.scr.flushinp();
         Ok(())
     }
 
@@ -204,11 +204,11 @@ impl Game {
         self.msg("wizard's Password:")?;
         self.mpos = 0;
         let mut buf: Vec<u8> = Vec::new();
-        let (kill, erase) = (self.scr.killchar(), self.scr.erasechar());
+        let (kill, erase) = (self.rt.scr.killchar(), self.rt.scr.erasechar());
         loop {
-            self.scr.line_prompt(true);
+            self.rt.scr.line_prompt(true);
             let c = self.readchar();
-            self.scr.line_prompt(false);
+            self.rt.scr.line_prompt(false);
             let c = c?;
             if c == b'\n' || c == b'\r' || c == ESCAPE {
                 break;
@@ -230,19 +230,19 @@ impl Game {
     /// `show_map` (wizard): the whole level, hidden things in standout.
     pub fn show_map(&mut self) -> Flow {
         let hw = self.hw;
-        self.scr.wclear(hw);
+        self.rt.scr.wclear(hw);
         for y in 1..NUMLINES - 1 {
             for x in 0..NUMCOLS {
                 let real = self.flat(y, x);
                 if real & F_REAL == 0 {
-                    self.scr.wstandout(hw);
+                    self.rt.scr.wstandout(hw);
                 }
-                self.scr.wmove(hw, y, x);
+                self.rt.scr.wmove(hw, y, x);
                 let c = self.chat(y, x);
-                self.scr.waddch(hw, c.into());
+                self.rt.scr.waddch(hw, c.into());
                 // Standout ends only on a spot with no flags at all.
                 if real == 0 {
-                    self.scr.wstandend(hw);
+                    self.rt.scr.wstandend(hw);
                 }
             }
         }

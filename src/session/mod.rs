@@ -47,8 +47,8 @@ use std::sync::Arc;
 use crate::curses::Interrupt;
 use crate::curses::model::{KeySource, Model, Terminal};
 use crate::curses::{A_CHARTEXT, A_STANDOUT};
-use crate::game::Game;
 use crate::game::ending::{Ending, Exit};
+use crate::game::{Game, Launch};
 use crate::host::ScriptedHost;
 
 /// How to start a game.
@@ -126,9 +126,7 @@ impl Config {
             host.env.push(("ROGUEOPTS".into(), o.as_bytes().to_vec()));
         }
         let model = Model::new(self.lines, self.cols);
-        let mut g = Game::with(Box::new(host), Box::new(model));
-        g.fixed_dnum = Some(self.seed);
-        g
+        Game::launch(Box::new(host), Box::new(model), Launch::seeded(self.seed))
     }
 }
 
@@ -650,7 +648,7 @@ pub fn drive<C: Controller + 'static>(config: &Config, controller: C) -> C {
             Job::Resume(g) => (g, true),
         };
         run.borrow_mut().at_command = resume;
-        g.scr.set_keys(Box::new(RunKeys(Rc::clone(&run))));
+        g.rt.scr.set_keys(Box::new(RunKeys(Rc::clone(&run))));
         let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let exit = if resume { g.resume() } else { g.rogue_main(&[]) };
             (g, exit)
@@ -786,7 +784,7 @@ pub fn play<B: Bot>(config: &Config, bot: B) -> (Observation, B) {
 
 /// The screen after the game, with its outcome.
 fn final_observation(g: &mut Game, exit: Exit, keys: u64) -> Observation {
-    let screen = g.scr.terminal().cloned().unwrap_or_else(|| Terminal::new(24, 80));
+    let screen = g.rt.scr.terminal().cloned().unwrap_or_else(|| Terminal::new(24, 80));
     let outcome = Outcome::of(g, exit);
     Observation { screen, wait: Wait::Over, outcome: Some(outcome), keys }
 }

@@ -15,7 +15,7 @@ use crate::curses::model::{KeySource, Model, Terminal};
 use crate::curses::{A_CHARTEXT, A_STANDOUT};
 use crate::game::ending::Exit;
 use crate::curses::Interrupt;
-use crate::game::Game;
+use crate::game::{Game, Launch};
 use crate::host::ScriptedHost;
 
 /// The frames printed so far.
@@ -185,25 +185,23 @@ pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
     let mut s = setup(case, &dir)?;
     // `--score-file`: a score file shared by several runs, used in place
     // with its lock next to it.
-    let shared = opts.score_file.as_ref().map(|p| {
+    let launch = Launch {
+        score_path: opts.score_file.as_ref().map(|p| p.as_os_str().as_encoded_bytes().to_vec()),
+        master: s.master,
+        ..Launch::default()
+    };
+    if let Some(p) = &opts.score_file {
         use std::os::unix::ffi::OsStrExt;
-        let score = p.as_os_str().as_encoded_bytes().to_vec();
-        let lock = crate::game::score::lock_path_for(&score);
+        let (_, lock) = launch.score_files();
         s.host.real_paths = vec![p.clone(), std::ffi::OsStr::from_bytes(&lock).into()];
-        (score, lock)
-    });
+    }
     let log = Arc::new(Mutex::new(FrameLog::default()));
     let mut model = Model::new(s.lines, s.cols);
     model.set_input(Box::new(TraceKeys { keys: s.keys.into(), log: Arc::clone(&log) }));
-    let mut g = Game::with(Box::new(s.host), Box::new(model));
-    g.master = s.master;
-    if let Some((score, lock)) = shared {
-        g.score_path = score;
-        g.lock_path = lock;
-    }
+    let mut g = Game::launch(Box::new(s.host), Box::new(model), launch);
     let exit = g.rogue_main(&s.args);
     // The terminal after everything the program wrote.
-    let Some(screen) = g.scr.terminal().cloned() else {
+    let Some(screen) = g.rt.scr.terminal().cloned() else {
         return Err(TraceError::Parse("the screen model has no terminal".into()));
     };
     drop(g);

@@ -174,14 +174,14 @@ fn dump_level(g: &mut Game, rec: &Recorder, d: i32, out: &mut String) {
     }
     // The screen, read the way the harness does (mvwinch, then the cursor
     // is put back).
-    let (cy, cx) = g.scr.getyx(Win::STD);
+    let (cy, cx) = g.rt.scr.getyx(Win::STD);
     for y in 0..NUMLINES {
         let row: String =
-            (0..NUMCOLS).map(|x| char::from((g.scr.mvwinch(Win::STD, y, x) & A_CHARTEXT) as u8)).collect();
+            (0..NUMCOLS).map(|x| char::from((g.rt.scr.mvwinch(Win::STD, y, x) & A_CHARTEXT) as u8)).collect();
         if row.bytes().any(|b| b != b' ') {
             let _ = writeln!(out, "screen {y:02} {row}");
         }
     }
-    g.scr.wmove(Win::STD, cy, cx);
+    g.rt.scr.wmove(Win::STD, cy, cx);
     let _ = writeln!(out, "end level {d} seed={}", g.rng.seed());
 }
