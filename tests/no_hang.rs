@@ -272,6 +272,29 @@ fn a_wanderer_with_nowhere_to_go_does_not_come() {
     assert_eq!(g.mlist.len(), before, "a monster came from nowhere");
 }
 
+/// A level with no free spot anywhere (a damaged save can hold one): the C
+/// looks for a place to teleport to for ever; the port leaves the hero
+/// where she is, and a monster zapped away stays too.
+#[test]
+fn a_teleport_with_nowhere_to_go_stays() {
+    let (before, after) = within_a_minute("a teleport on a level of walls", || {
+        let mut g = Game::headless();
+        let _messages = g.record();
+        g.init_new_game(1);
+        g.dig_next().expect("digging shows no message");
+        for y in 0..NUMLINES {
+            for x in 0..NUMCOLS {
+                g.place_mut(y, x).p_ch = b'-';
+            }
+        }
+        let before = g.hero();
+        g.teleport().expect("no message");
+        assert!(g.find_free_spot().is_none(), "no spot anywhere");
+        (before, g.hero())
+    });
+    assert_eq!(before, after, "the hero stayed");
+}
+
 // ---------------------------------------------------------------------------
 // Damaged saves that keep the game computing for ever with no key read
 // (found by fuzzing `restore_play`): refused as damaged, the file left as it

@@ -6,7 +6,7 @@ use crate::game::consts::*;
 use crate::game::data::MONSTERS;
 use crate::game::{Flow, Game};
 use crate::game::misc::vowelstr;
-use crate::game::score::{NUMSCORES, ScoreEntry, rd_score, wr_score};
+use crate::game::score::{LockFailure, NUMSCORES, ScoreEntry, rd_score, wr_score};
 
 /// The tombstone, each line ending in a newline.
 const RIP: [&str; 13] = [
@@ -268,12 +268,18 @@ impl Game {
         // ending together all get their scores in; the original reads it
         // before locking and may lose one.
         let post = self.noscore == 0 && self.scoreboard.0.is_some();
-        let locked = post && self.lock_sc();
-        if post && !locked {
+        let lock = if post { Some(self.lock_sc()) } else { None };
+        let locked = lock == Some(Ok(()));
+        if let Some(Err(why)) = lock {
             // The original asks whether to wait longer; the port has
-            // waited a minute already and says what became of the score.
+            // waited a minute already (or was told to end) and says what
+            // became of the score.
             let name = String::from_utf8_lossy(&self.lock_path).into_owned();
-            self.eprint(&format!("rogue: {name}: the score file stayed locked; this game's score was not recorded.\n"));
+            let why = match why {
+                LockFailure::Busy => "the score file stayed locked",
+                LockFailure::Signal => "a signal came while waiting for the score file's lock",
+            };
+            self.eprint(&format!("rogue: {name}: {why}; this game's score was not recorded.\n"));
         }
         let read = self.read_score_file().and_then(|bytes| rd_score(&bytes, &mut top));
         if let Err(e) = read {

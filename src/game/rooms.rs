@@ -250,6 +250,18 @@ impl Game {
         }
     }
 
+    /// `find_floor(NULL, 0, TRUE)` for a level that is already played on (a
+    /// teleport, a monster zapped away): a free spot, or `None` when a
+    /// million tries find none.
+    pub fn find_free_spot(&mut self) -> Option<Coord> {
+        // DEVIATION: the C tries for ever; a damaged save can leave no free spot, so the port gives up after a million tries (a real level finds one in a few, so the dice fall as in the C); test: no_hang::a_teleport_with_nowhere_to_go_stays
+        const TRIES: i32 = 1_000_000;
+        match self.find_floor_try(None, TRIES, true) {
+            (cp, true) => Some(cp),
+            (_, false) => None,
+        }
+    }
+
     /// `find_floor` when the caller does not care whether a limited search
     /// succeeded.
     pub fn find_floor(&mut self, rp: Option<RoomRef>, limit: i32, monst: bool) -> Coord {

@@ -244,6 +244,15 @@ pub fn open_score_file(host: &dyn crate::host::Host, path: &[u8]) -> std::io::Re
     }
 }
 
+/// Why the score file could not be locked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LockFailure {
+    /// Someone else held it for the whole minute the game waits.
+    Busy,
+    /// A hangup or SIGTERM came while waiting: the process is to end.
+    Signal,
+}
+
 impl Game {
     /// Text for standard error, which is the terminal too.
     pub fn eprint(&mut self, text: &str) {
@@ -308,7 +317,7 @@ impl Game {
     /// whose games directory only the group may write, after the game has
     /// given up the group), the flock alone is the lock, and the game
     /// posts its score as the original does there.
-    pub fn lock_sc(&mut self) -> bool {
+    pub fn lock_sc(&mut self) -> Result<(), LockFailure> {
         let lock = self.lock_path.clone();
         let started = std::time::Instant::now();
         let waited_too_long = || started.elapsed() > std::time::Duration::from_secs(60);
@@ -326,8 +335,11 @@ impl Game {
                 // Gone in between: try again soon. (A dangling symlink
                 // is there to create_new and gone to stat, for ever.)
                 Err(_) => {
-                    if waited_too_long() || self.rt.scr.hangup_pending() {
-                        return false;
+                    if self.rt.scr.hangup_pending() {
+                        return Err(LockFailure::Signal);
+                    }
+                    if waited_too_long() {
+                        return Err(LockFailure::Busy);
                     }
                     self.rt.host.sleep_ms(1);
                     continue;
@@ -346,22 +358,25 @@ impl Game {
             // Someone else is writing scores: wait a little, at most a
             // minute in all (a hangup or SIGTERM gives up at once: the
             // process is to end).
-            if waited_too_long() || self.rt.scr.hangup_pending() {
-                return false;
+            if self.rt.scr.hangup_pending() {
+                return Err(LockFailure::Signal);
+            }
+            if waited_too_long() {
+                return Err(LockFailure::Busy);
             }
             self.rt.host.sleep_ms(10);
         }
-        let Some(f) = self.scoreboard.0.as_ref() else { return true };
+        let Some(f) = self.scoreboard.0.as_ref() else { return Ok(()) };
         loop {
             match f.try_lock() {
-                Ok(()) => return true,
+                Ok(()) => return Ok(()),
                 Err(std::fs::TryLockError::WouldBlock) if !waited_too_long() => self.rt.host.sleep_ms(10),
                 // No flock here (some network file systems): the lock
                 // file alone, as before.
-                Err(std::fs::TryLockError::Error(_)) => return true,
+                Err(std::fs::TryLockError::Error(_)) => return Ok(()),
                 Err(std::fs::TryLockError::WouldBlock) => {
                     self.unlock_sc();
-                    return false;
+                    return Err(LockFailure::Busy);
                 }
             }
         }
@@ -474,7 +489,7 @@ mod tests {
             })
         };
         let start = std::time::Instant::now();
-        assert!(g.lock_sc());
+        assert!(g.lock_sc().is_ok());
         let took = start.elapsed();
         other.join().unwrap();
         took
@@ -485,7 +500,7 @@ mod tests {
     #[test]
     fn lock_is_taken_and_given_back() {
         let (mut g, dir) = game_in("plain", NOW);
-        assert!(g.lock_sc());
+        assert!(g.lock_sc().is_ok());
         assert!(dir.join("rogue.lck").exists());
         g.unlock_sc();
         assert!(!dir.join("rogue.lck").exists());
@@ -507,7 +522,7 @@ mod tests {
             other.unlock().unwrap();
         });
         let start = std::time::Instant::now();
-        assert!(g.lock_sc());
+        assert!(g.lock_sc().is_ok());
         assert!(start.elapsed() >= std::time::Duration::from_millis(140));
         release.join().unwrap();
         assert!(!g.lock_file_held);
@@ -521,7 +536,7 @@ mod tests {
             let (mut g, dir) = game_in(&format!("stale{age}"), NOW);
             let lock = plant_lock(&dir, NOW - age);
             let start = std::time::Instant::now();
-            assert!(g.lock_sc(), "a lock {age} s old is stale");
+            assert!(g.lock_sc().is_ok(), "a lock {age} s old is stale");
             assert!(start.elapsed() < std::time::Duration::from_secs(1));
             // The lock now held is this game's own, made just now.
             let mtime = std::fs::metadata(&lock).unwrap().modified().unwrap();

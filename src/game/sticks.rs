@@ -128,10 +128,14 @@ impl Game {
                         _ => {
                             // Teleport away, or to her.
                             let new_pos = if which == WS_TELAWAY {
+                                // Nowhere else to go (a damaged save): the
+                                // monster stays where it is.
+                                let mut tries = 0;
                                 loop {
-                                    let p = self.find_floor(None, 0, true);
-                                    if p != self.hero() {
-                                        break p;
+                                    match self.find_free_spot() {
+                                        Some(p) if p != self.hero() => break p,
+                                        Some(_) if tries < 1000 => tries += 1,
+                                        _ => break Coord::new(y, x),
                                     }
                                 }
                             } else {

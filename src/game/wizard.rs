@@ -83,7 +83,8 @@ impl Game {
         let hero = self.hero();
         let fa = self.floor_at();
         self.rt.scr.mvaddch(hero.y, hero.x, fa.into());
-        let c = self.find_floor(None, 0, true);
+        // Nowhere to go (a damaged save): she stays where she is.
+        let c = self.find_free_spot().unwrap_or(hero);
         self.teleport_pos = c;
         if self.roomin(c)? != self.proom() {
             self.leave_room(hero)?;
