@@ -416,12 +416,9 @@ impl Curses for Ncurses {
         if self.replay.is_some() {
             return Ok(self.replay_key(self.w(w))? & 0x7f);
         }
-        // DEVIATION: the C maps the Backspace key (KEY_BACKSPACE) to ^H
-        // everywhere, so where the key sends the tty's erase character
-        // (DEL on nearly every terminal today) it never erases in a line
-        // prompt; there we give the erase character. Under vt100 (kbs ^H,
-        // erase DEL, as the goldens are recorded) nothing changes; test:
-        // terminal_backspace_erases_in_line_prompts.
+        // DEVIATION: the C maps KEY_BACKSPACE to ^H everywhere, so a Backspace sending the tty's erase (DEL) never erases in a line prompt; there the port gives the erase character; test: terminal::terminal_backspace_erases_in_line_prompts
+        // Under vt100 (kbs ^H, erase DEL, as the goldens are recorded)
+        // nothing changes.
         let backspace = if self.line_prompt && self.backspace_is_erase {
             i32::from(self.erasechar())
         } else {
@@ -579,10 +576,7 @@ impl Curses for Ncurses {
     }
 
     fn endwin(&mut self) {
-        // DEVIATION: the C's exit path ends curses a second time, which on
-        // a terminal with an alternate screen puts the shell's prompt over
-        // the score list; here only when curses is on.
-        // test: terminal_exit_leaves_the_scores_above_the_prompt
+        // DEVIATION: the C ends curses a second time on its way out, which on an alternate screen puts the prompt over the score list; the port ends it once; test: terminal::terminal_exit_leaves_the_scores_above_the_prompt
         // A second endwin() would move the cursor again (to where the
         // game's bottom line was) and write over what was printed since.
         if self.started && !nc::isendwin() {
@@ -644,9 +638,7 @@ fn blocking_wgetch(win: nc::WINDOW) -> Result<i32, Interrupt> {
             return Ok(c);
         }
         match input_state() {
-            // DEVIATION: 5.4.4 reads ESC after ESC at the end of its input
-            // and plays on (or spins in a prompt); the port saves and exits
-            // as at a hangup; test: end_of_input::binary_with_stdin_at_its_end_saves.
+            // DEVIATION: 5.4.4 reads ESC after ESC at the end of its input and plays on (or spins in a prompt); the port saves and exits as at a hangup; test: end_of_input::binary_with_stdin_at_its_end_saves
             Input::Ended => return Err(input_ended()),
             Input::Key => continue,
             Input::Nothing => return Ok(c),
@@ -922,11 +914,7 @@ fn window_size() -> Option<(i32, i32)> {
 /// window is smaller than that the player is told so and keys are ignored;
 /// once it is large enough again the whole screen is drawn again from
 /// curses' copy, as ^R does, without the game seeing a key.
-///
-/// DEVIATION: the C lets ncurses shrink its windows to the new size and
-/// reads the resize as a key ("Illegal command '^Z'"), losing what fell
-/// outside until the level changes; here a resize costs nothing; test:
-/// terminal_resize_loses_nothing.
+// DEVIATION: the C lets ncurses shrink its windows and reads the resize as a key ("Illegal command '^Z'"), losing what fell outside; here a resize costs nothing; test: terminal::terminal_resize_loses_nothing
 fn follow_resize() -> Result<(), Interrupt> {
     let need = (nc::LINES(), nc::COLS());
     let mut told: Option<(i32, i32)> = None;

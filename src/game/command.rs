@@ -247,13 +247,10 @@ impl Game {
                 self.cmd_ntimes += 1;
                 idle = if typed { 0 } else { idle + 1 };
                 if idle >= STUCK_TURNS {
-                    // DEVIATION: 5.4.4 repeats a fight to the death (or a
-                    // run or a count) whose step is refused without time
-                    // passing for ever, reading no key: `a` after a
+                    // DEVIATION: 5.4.4 repeats a refused fight, run or count for ever with no key read; the port stops it and reads a command; test: no_hang::refused_fight_to_the_death_stops
+                    // (A step refused without time passing: `a` after a
                     // cancelled command can aim `F` at a monster and step
-                    // toward a wall, and a damaged save can start the
-                    // same. The port stops the repeat and reads a
-                    // command; test: no_hang::refused_fight_to_the_death_stops.
+                    // toward a wall, and a damaged save can start the same.)
                     idle = 0;
                     self.stop_repeating();
                 }
@@ -352,10 +349,8 @@ impl Game {
         loop {
             turns += 1;
             if turns > MAX_REWRITES {
-                // DEVIATION: with a saved `last_comm` of `a` (or a saved
-                // direction that names `m`), 5.4.4 turns the command into
-                // itself for ever; only a damaged save holds one. The port
-                // drops the command; test: no_hang::self_repeating_command_is_dropped.
+                // DEVIATION: 5.4.4 turns a saved `last_comm` of `a` (or a direction naming `m`) into itself for ever; the port drops the command; test: no_hang::self_repeating_command_is_dropped
+                // (Only a damaged save holds one.)
                 self.after = false;
                 return Ok(());
             }

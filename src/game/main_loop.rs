@@ -198,10 +198,7 @@ impl Game {
         self.setup();
         // The screen must be at least NUMLINES x NUMCOLS.
         if self.rt.scr.lines() < NUMLINES || self.rt.scr.cols() < NUMCOLS {
-            // DEVIATION: the C prints this and then calls endwin(), which on
-            // a terminal with an alternate screen wipes it before it is
-            // seen; we give the terminal back first; test:
-            // terminal_too_small_is_refused_and_restored.
+            // DEVIATION: the C prints this, then calls endwin(), which on an alternate screen wipes it unseen; the port gives the terminal back first; test: terminal::terminal_too_small_is_refused_and_restored
             self.rt.scr.endwin();
             self.rt.scr.print_raw(format!("\nSorry, the screen must be at least {NUMLINES}x{NUMCOLS}\n").as_bytes());
             return Exit::Status(1);

@@ -842,9 +842,7 @@ const MAX_DEPTH: i32 = 100_000;
 
 /// Every number in a damage string's bytes (past the NUL too, and across
 /// the parts as if they were one string) is at most [`MAX_DICE`].
-// DEVIATION: the C rolls whatever count a saved damage string gives, for
-// minutes near 2^31; the port refuses such a save as damaged. test:
-// a_save_with_endless_dice_is_refused
+// DEVIATION: the C rolls whatever count a saved damage string gives, for minutes near 2^31; the port refuses such a save as damaged; test: no_hang::a_save_with_endless_dice_is_refused
 fn check_dice(at: usize, what: &'static str, parts: &[&[u8]]) -> Res<()> {
     let mut n: i64 = 0;
     // A NUL after the last part ends the last number.
@@ -1028,9 +1026,7 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     g.hungry_state = i.int("hungry_state")?;
     g.inpack = i.int("inpack")?;
     g.inv_type = i.int("inv_type")?;
-    // DEVIATION: the C restores any level, and a monster made deep down
-    // rolls a die per level; the port refuses one outside 1..=MAX_DEPTH.
-    // test: a_save_with_endless_dice_is_refused
+    // DEVIATION: the C restores any level (a monster made deep down rolls a die per level); the port refuses one outside 1..=MAX_DEPTH; test: no_hang::a_save_with_endless_dice_is_refused
     g.level = i.int_within("level", 1..=MAX_DEPTH)?;
     g.max_level = i.int("max_level")?;
     g.mpos = i.int("mpos")?;
@@ -1039,10 +1035,8 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     g.count = i.int("count")?;
     g.food_left = i.int("food_left")?;
     g.lastscore = i.int("lastscore")?;
-    // DEVIATION: the C restores any count of turns asleep; a negative one
-    // counts down through 2^32 turns and a huge one for as long, the game
-    // computing with no key read. The port refuses both as damaged. The
-    // game never goes past about 60 (an ice monster's freeze adds at most 3
+    // DEVIATION: the C restores any count of turns asleep (a negative or huge one computes for 2^32 turns with no key read); the port refuses both as damaged; test: no_hang::a_save_asleep_for_ever_is_refused
+    // The game never goes past about 60 (an ice monster's freeze adds at most 3
     // a hit and kills past BORE_LEVEL, 50; hunger's fainting, a sleep trap
     // or scroll, or haste's exhaustion add at most 11, and only when awake).
     // test: a_save_asleep_for_ever_is_refused

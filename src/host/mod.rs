@@ -124,10 +124,7 @@ fn not_regular() -> io::Error {
 /// non-blocking (a FIFO with no writer, or no reader, does not wait), the
 /// open file is checked with `fstat`, and only then is it made blocking
 /// again.
-///
-/// DEVIATION: the C fopen()s whatever the name is, and a FIFO as the save
-/// file blocks it for ever; here it is "not a regular file".
-/// test: setgid::a_fifo_as_the_save_file_does_not_block
+// DEVIATION: the C fopen()s whatever the name is, and a FIFO as the save file blocks it for ever; here it is "not a regular file"; test: setgid::a_fifo_as_the_save_file_does_not_block
 pub fn open_regular(opts: &OpenOptions, path: &std::path::Path) -> io::Result<File> {
     let mut opts = opts.clone();
     opts.custom_flags(libc::O_NONBLOCK);

@@ -47,7 +47,7 @@ extern "C" fn on_interrupt(_sig: libc::c_int) {
 /// caught here ncurses leaves it alone (it catches only signals left at
 /// their default), so it never shrinks the game's windows to a smaller
 /// terminal; the key reader deals with the new size.
-// DEVIATION: the C's default build dies of SIGHUP and SIGTERM and loses the game; here they save it; test: terminal_hangup_saves_and_restores
+// DEVIATION: the C's default build dies of SIGHUP and SIGTERM and loses the game; here they save it; test: terminal::terminal_hangup_saves_and_restores
 pub fn install() {
     for (sig, handler) in [
         (libc::SIGHUP, on_hangup as extern "C" fn(libc::c_int)),
