@@ -22,9 +22,10 @@
 //! Everything public is re-exported here: [`Session`], [`Config`],
 //! [`Observation`], [`play`] and [`drive`] for games in process, the
 //! case format ([`Case`], [`RecordFile`]) and the trace runner
-//! ([`run_path`]). The library is headless: the default `ncurses` feature
-//! only brings the terminal for the `rogue` binary, so a bot depends on the
-//! crate with `default-features = false` and needs no ncurses. A
+//! ([`run_path`]). The library is headless by default: a bot just depends
+//! on the crate and needs no ncurses. The `ncurses` feature brings the real
+//! terminal for the `rogue` binary (the `rogue-terminal` package, in
+//! terminal/, turns it on). A
 //! [`Session`] stays on the thread that made it (it is not `Send`). The
 //! internals are `pub` only with the `internals` feature, which the
 //! crate's own tests use, and are no stable interface.

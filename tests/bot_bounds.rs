@@ -1,6 +1,7 @@
 //! `rogue --bot` within its bounds: a 10 MB bad line gets a short error,
 //! and 20,000 `snapshot` requests fit in well under 500 MB.
 
+mod common;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
@@ -13,7 +14,7 @@ fn peak_kb(pid: u32) -> Option<u64> {
 
 #[test]
 fn a_huge_line_and_many_snapshots_stay_small() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rogue"))
+    let mut child = Command::new(common::rogue_bin())
         .args(["--bot", "--seed", "1"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -7,6 +7,8 @@
 //! that is busy reading keys faster than they are typed. Every run has a watchdog: a run
 //! that does not end within a minute fails the test.
 
+mod common;
+
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -22,7 +24,6 @@ use rogue::game::savefile::restore_bytes;
 use rogue::game::{Game, Launch};
 use rogue::host::ScriptedHost;
 
-const ROGUE: &str = env!("CARGO_BIN_EXE_rogue");
 /// The watchdog's bound for one run (a run takes well under a second).
 const BOUND: Duration = Duration::from_secs(60);
 
@@ -218,7 +219,7 @@ fn wait_bounded(child: &mut std::process::Child, what: &str) -> std::process::Ex
 /// The binary in `dir` with TERM=vt100, its save and score files there,
 /// standard input as given, its screen output thrown away.
 fn binary(dir: &Scratch, args: &[&str], stdin: Stdio) -> Command {
-    let mut c = Command::new(ROGUE);
+    let mut c = Command::new(common::rogue_bin());
     c.current_dir(&dir.0)
         .env_clear()
         .env("TERM", "vt100")

@@ -496,7 +496,7 @@ fn list_scores_refuses(dir: &Path, d: &Damaged) {
     std::fs::create_dir_all(dir).unwrap();
     let scr = dir.join("mutant.scr");
     std::fs::write(&scr, &d.bytes).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_rogue"))
+    let out = Command::new(common::rogue_bin())
         .arg("-s")
         .arg("--score-file")
         .arg(&scr)
@@ -529,7 +529,7 @@ fn list_scores_reads(dir: &Path, v: &Damaged) {
     std::fs::create_dir_all(dir).unwrap();
     let scr = dir.join("mutant.scr");
     std::fs::write(&scr, &v.bytes).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_rogue"))
+    let out = Command::new(common::rogue_bin())
         .arg("-s")
         .arg("--score-file")
         .arg(&scr)

@@ -104,7 +104,7 @@ fn make_install() -> Option<Install> {
             let target = manifest.join("target/setgid-test");
             let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
             let st = Command::new(cargo)
-                .args(["build", "--release", "--bin", "rogue", "--target-dir"])
+                .args(["build", "--release", "-p", "rogue-terminal", "--bin", "rogue", "--target-dir"])
                 .arg(&target)
                 .env("ROGUE_SCOREFILE", games.join("rogue.scr"))
                 .env("ROGUE_LOCKFILE", games.join("rogue.lck"))

@@ -31,6 +31,8 @@
 //!
 //! tmux is required: without it these tests fail (CI installs it).
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -44,8 +46,6 @@ use rogue::curses::model::Model;
 use rogue::game::savefile::restore_bytes;
 use rogue::game::{Game, Launch};
 use rogue::host::ScriptedHost;
-
-const ROGUE: &str = env!("CARGO_BIN_EXE_rogue");
 
 /// How long any one wait may take before the test gives up.
 const TIMEOUT: Duration = Duration::from_secs(30);
@@ -191,7 +191,7 @@ impl Golden {
     /// a test gives up early).
     fn argv(&self) -> Vec<String> {
         vec![
-            ROGUE.into(),
+            common::rogue_bin().into(),
             "--seed".into(),
             self.seed.to_string(),
             "--save-file".into(),
@@ -788,7 +788,7 @@ fn too_small(term: &str) {
         ("ROGUEOPTS".to_string(), "name=rodney".to_string()),
     ];
     let argv: Vec<String> =
-        vec!["/bin/sh".into(), "-c".into(), script.into(), ROGUE.into(), save.display().to_string()];
+        vec!["/bin/sh".into(), "-c".into(), script.into(), common::rogue_bin().into(), save.display().to_string()];
     let t = Tmux::start(dir.path(), 70, 20, &env, &argv);
     let s = t.wait_screen("the game's exit status", |s| s.contains("rogue-exit="));
     // The message stays where the player reads it, above the prompt.
@@ -901,7 +901,7 @@ fn terminal_hangup_saves_and_restores() {
     let save = dir.join("rogue.save");
     let save_s = save.display().to_string();
     let argv: Vec<String> =
-        vec![ROGUE.into(), "--seed".into(), g.seed.to_string(), "--save-file".into(), save_s.clone()];
+        vec![common::rogue_bin().into(), "--seed".into(), g.seed.to_string(), "--save-file".into(), save_s.clone()];
 
     // 1. kill -HUP at the key wait of frame `cut`.
     let run = play_to(&dir, &g, &argv, cut);
@@ -933,7 +933,7 @@ fn terminal_hangup_saves_and_restores() {
 
     // 3. Restored on the terminal: the map and status line as they were,
     //    then the recorded screens again, key by key.
-    let argv2: Vec<String> = vec![ROGUE.into(), "--save-file".into(), save_s.clone(), save_s.clone()];
+    let argv2: Vec<String> = vec![common::rogue_bin().into(), "--save-file".into(), save_s.clone(), save_s.clone()];
     let run = start_game(&dir, &g, &argv2);
     let screen = run.first();
     assert_eq!(screen.rows[0], format!("File name: {save_s}"), "the restore's top line");
@@ -1043,8 +1043,13 @@ fn terminal_terminate_during_shell_saves_at_once() {
     let save = dir.join("rogue.save");
     let mut env = g.env(dir.path());
     env.push(("SHELL".into(), "/bin/sh".into()));
-    let argv: Vec<String> =
-        vec![ROGUE.into(), "--seed".into(), g.seed.to_string(), "--save-file".into(), save.display().to_string()];
+    let argv: Vec<String> = vec![
+        common::rogue_bin().into(),
+        "--seed".into(),
+        g.seed.to_string(),
+        "--save-file".into(),
+        save.display().to_string(),
+    ];
     let run = Run { t: Tmux::start(dir.path(), 80, 24, &env, &argv), in_shell: false };
     run.first();
     run.t.send(b'!');
@@ -1121,7 +1126,7 @@ fn terminal_replay_steps_through_a_record() {
     let g = load("g_moves");
     let dir = Scratch::new("replay");
     let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("oracle/cases/games/g_moves.case");
-    let argv = vec![ROGUE.to_string(), "--replay".into(), case.display().to_string(), "--paused".into()];
+    let argv = vec![common::rogue_bin().to_string(), "--replay".into(), case.display().to_string(), "--paused".into()];
     let run = Run { t: Tmux::start(dir.path(), 80, 24, &g.env(dir.path()), &argv), in_shell: false };
     let mut screen = run.first();
     let steps = 60.min(g.keys.len());
@@ -1301,7 +1306,7 @@ fn terminal_exit_leaves_the_scores_above_the_prompt() {
         // tmux server just killed may still hold the other's socket).
         let dir2 = Scratch::new("exit-quit");
         fs::copy(dir.join("rogue.scr"), dir2.join("rogue.scr")).expect("the death left a score file");
-        let argv = vec![ROGUE.to_string(), "--seed".into(), "7".into()];
+        let argv = vec![common::rogue_bin().to_string(), "--seed".into(), "7".into()];
         let run = start_in_shell(&dir2, &g.env_as(dir2.path(), term), &argv);
         run.first();
         run.key(b'Q');

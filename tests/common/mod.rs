@@ -41,3 +41,53 @@ impl Inputs {
 
 /// Ints at the edges of the C int range and around zero.
 pub const EDGES: [i32; 12] = [0, 1, -1, 2, -2, 7, -7, i32::MAX, i32::MIN, i32::MAX - 1, i32::MIN + 1, 65536];
+
+/// The shipped `rogue` binary (the `rogue-terminal` package, terminal/),
+/// built next to the test binaries by `cargo build --release` or by
+/// `cargo test --release` at the top (which tests that package too). Not
+/// `CARGO_BIN_EXE_rogue`: cargo gives that only to tests of the binary's
+/// own package. `ROGUE_BIN` names another build.
+pub fn rogue_bin() -> &'static str {
+    static BIN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    BIN.get_or_init(|| {
+        if let Some(b) = std::env::var_os("ROGUE_BIN") {
+            return b.to_string_lossy().into_owned();
+        }
+        // target/<profile>/deps/<test> -> target/<profile>/rogue
+        let exe = std::env::current_exe().expect("the test binary's path");
+        let bin = exe.parent().and_then(|d| d.parent()).expect("target/<profile>/deps").join("rogue");
+        assert!(
+            bin.exists(),
+            "{} is not built: run `cargo build --release` (or `cargo test --release` at the top, which builds it)",
+            bin.display()
+        );
+        // `cargo test --test NAME` builds this package's targets only: a
+        // binary older than the sources would test yesterday's game.
+        let built = std::fs::metadata(&bin).and_then(|m| m.modified()).expect("the binary's time");
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        if let Some(newer) = newer_than(&root.join("src"), built).or_else(|| newer_than(&root.join("terminal"), built)) {
+            panic!(
+                "{} is older than {}: run `cargo build --release` first (plain `cargo test --release` at the top builds it)",
+                bin.display(),
+                newer.display()
+            );
+        }
+        bin.to_string_lossy().into_owned()
+    })
+}
+
+/// A file under `dir` changed after `t`, if there is one.
+fn newer_than(dir: &std::path::Path, t: std::time::SystemTime) -> Option<std::path::PathBuf> {
+    for e in std::fs::read_dir(dir).ok()?.flatten() {
+        let p = e.path();
+        let Ok(m) = e.metadata() else { continue };
+        if m.is_dir() {
+            if let Some(n) = newer_than(&p, t) {
+                return Some(n);
+            }
+        } else if m.modified().is_ok_and(|m| m > t) {
+            return Some(p);
+        }
+    }
+    None
+}
