@@ -61,8 +61,10 @@ class RogueVectorEnv(VectorEnv):
         self._reward = np.zeros((n,), np.float64)
         self._terminated = np.zeros((n,), np.bool_)
         self._truncated = np.zeros((n,), np.bool_)
-        self._arrays = (self._chars, self._attrs, self._cursor, self._blstats, self._message,
-                        self._letters, self._types, self._names, self._wait)
+        # Bound once: every reset and step fills these in place.
+        self._native.bind(self._chars, self._attrs, self._cursor, self._blstats, self._message,
+                          self._letters, self._types, self._names, self._wait,
+                          self._reward, self._terminated, self._truncated)
         self._was_reset = False
 
     @property
@@ -83,7 +85,7 @@ class RogueVectorEnv(VectorEnv):
             if len(seeds) != n:
                 raise ValueError("one seed per game")
         starts = [_start_args(s, options, self._defaults) for s in seeds]
-        self._native.reset(starts, *self._arrays)
+        self._native.reset(starts)
         self._was_reset = True
         return self._obs(), {}
 
@@ -101,7 +103,7 @@ class RogueVectorEnv(VectorEnv):
                           else np.asarray(keys, np.uint8))
 
     def _step(self, keys):
-        self._native.step(keys.tobytes(), *self._arrays, self._reward, self._terminated, self._truncated)
+        self._native.step(keys.tobytes())
         if self.copy:
             return self._obs(), self._reward.copy(), self._terminated.copy(), self._truncated.copy(), {}
         return self._obs(), self._reward, self._terminated, self._truncated, {}

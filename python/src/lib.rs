@@ -10,7 +10,7 @@ pub mod vector;
 use std::path::PathBuf;
 
 use numpy::ndarray::Array2;
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadwriteArray1, PyReadwriteArray2, PyReadwriteArray3};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayMethods};
 use pyo3::exceptions::{PyIOError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -223,10 +223,57 @@ fn next_seed(seed: i64) -> i32 {
     core::next_seed(seed as i32)
 }
 
+/// The arrays a `VecGames` fills, bound once (`bind`): every game's
+/// observation, wait, reward and flags.
+struct Arrays {
+    chars: Py<PyArray3<u8>>,
+    attrs: Py<PyArray3<u8>>,
+    cursor: Py<PyArray2<i16>>,
+    blstats: Py<PyArray2<i32>>,
+    message: Py<PyArray2<u8>>,
+    letters: Py<PyArray2<u8>>,
+    types: Py<PyArray2<u8>>,
+    names: Py<PyArray3<u8>>,
+    wait: Py<PyArray1<i64>>,
+    reward: Py<PyArray1<f64>>,
+    terminated: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
+}
+
 /// Many games on worker threads; see `rogue544.vector`.
 #[pyclass(module = "rogue544._native", name = "VecGames")]
 struct PyVecGames {
     v: vector::VecGames,
+    arrays: Option<Arrays>,
+}
+
+/// Borrow the bound arrays writable for one call and run `f` on them as
+/// flat slices (numpy refuses a second writer, and a non-contiguous array
+/// is an error).
+fn with_outs<R>(py: Python<'_>, a: &Arrays, f: impl FnOnce(vector::Outs<'_>) -> PyResult<R>) -> PyResult<R> {
+    let (mut chars, mut attrs, mut names) =
+        (a.chars.bind(py).readwrite(), a.attrs.bind(py).readwrite(), a.names.bind(py).readwrite());
+    let (mut cursor, mut blstats) = (a.cursor.bind(py).readwrite(), a.blstats.bind(py).readwrite());
+    let (mut message, mut letters, mut types) =
+        (a.message.bind(py).readwrite(), a.letters.bind(py).readwrite(), a.types.bind(py).readwrite());
+    let (mut wait, mut reward) = (a.wait.bind(py).readwrite(), a.reward.bind(py).readwrite());
+    let (mut terminated, mut truncated) = (a.terminated.bind(py).readwrite(), a.truncated.bind(py).readwrite());
+    f(vector::Outs {
+        obs: Out {
+            chars: chars.as_slice_mut()?,
+            attrs: attrs.as_slice_mut()?,
+            cursor: cursor.as_slice_mut()?,
+            blstats: blstats.as_slice_mut()?,
+            message: message.as_slice_mut()?,
+            inv_letters: letters.as_slice_mut()?,
+            inv_types: types.as_slice_mut()?,
+            inv_names: names.as_slice_mut()?,
+        },
+        wait: wait.as_slice_mut()?,
+        reward: reward.as_slice_mut()?,
+        terminated: terminated.as_slice_mut()?,
+        truncated: truncated.as_slice_mut()?,
+    })
 }
 
 #[pymethods]
@@ -239,112 +286,74 @@ impl PyVecGames {
         }
         let threads =
             threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, num_envs);
-        Ok(PyVecGames { v: vector::VecGames::new(num_envs, task_of(task)?, max_episode_steps, threads) })
+        Ok(PyVecGames { v: vector::VecGames::new(num_envs, task_of(task)?, max_episode_steps, threads), arrays: None })
     }
 
     fn threads(&self) -> usize {
         self.v.threads()
     }
 
-    /// Start every game anew: one (seed, user, rogueopts, time) each.
+    /// The arrays every `reset` and `step` fills from now on (made once by
+    /// the caller, checked here once).
     #[allow(clippy::too_many_arguments)]
-    fn reset(
+    fn bind(
         &mut self,
         py: Python<'_>,
-        starts: Vec<StartArgs>,
-        chars: PyReadwriteArray3<'_, u8>,
-        attrs: PyReadwriteArray3<'_, u8>,
-        cursor: PyReadwriteArray2<'_, i16>,
-        blstats: PyReadwriteArray2<'_, i32>,
-        message: PyReadwriteArray2<'_, u8>,
-        letters: PyReadwriteArray2<'_, u8>,
-        types: PyReadwriteArray2<'_, u8>,
-        names: PyReadwriteArray3<'_, u8>,
-        wait: PyReadwriteArray1<'_, i64>,
+        chars: Bound<'_, PyArray3<u8>>,
+        attrs: Bound<'_, PyArray3<u8>>,
+        cursor: Bound<'_, PyArray2<i16>>,
+        blstats: Bound<'_, PyArray2<i32>>,
+        message: Bound<'_, PyArray2<u8>>,
+        letters: Bound<'_, PyArray2<u8>>,
+        types: Bound<'_, PyArray2<u8>>,
+        names: Bound<'_, PyArray3<u8>>,
+        wait: Bound<'_, PyArray1<i64>>,
+        reward: Bound<'_, PyArray1<f64>>,
+        terminated: Bound<'_, PyArray1<bool>>,
+        truncated: Bound<'_, PyArray1<bool>>,
     ) -> PyResult<()> {
+        let a = Arrays {
+            chars: chars.unbind(),
+            attrs: attrs.unbind(),
+            cursor: cursor.unbind(),
+            blstats: blstats.unbind(),
+            message: message.unbind(),
+            letters: letters.unbind(),
+            types: types.unbind(),
+            names: names.unbind(),
+            wait: wait.unbind(),
+            reward: reward.unbind(),
+            terminated: terminated.unbind(),
+            truncated: truncated.unbind(),
+        };
+        let n = self.v.len();
+        if !with_outs(py, &a, |o| Ok(o.fit(n)))? {
+            return Err(PyValueError::new_err("the arrays do not fit the games"));
+        }
+        self.arrays = Some(a);
+        Ok(())
+    }
+
+    /// Start every game anew: one (seed, user, rogueopts, time) each.
+    fn reset(&mut self, py: Python<'_>, starts: Vec<StartArgs>) -> PyResult<()> {
         if starts.len() != self.v.len() {
             return Err(PyValueError::new_err("one start per game"));
         }
         let starts = starts.into_iter().map(|(s, u, o, t)| start_of(s, u, o, t)).collect::<PyResult<Vec<Start>>>()?;
-        let (mut c, mut a, mut n) = (chars, attrs, names);
-        let (mut cursor, mut blstats, mut message, mut letters, mut types) = (cursor, blstats, message, letters, types);
-        let mut wait = wait;
-        let out = vector::Outs {
-            chars: c.as_slice_mut()?,
-            attrs: a.as_slice_mut()?,
-            cursor: cursor.as_slice_mut()?,
-            blstats: blstats.as_slice_mut()?,
-            message: message.as_slice_mut()?,
-            inv_letters: letters.as_slice_mut()?,
-            inv_types: types.as_slice_mut()?,
-            inv_names: n.as_slice_mut()?,
-            wait: wait.as_slice_mut()?,
-        };
-        self.check(&out)?;
+        let a = self.arrays.as_ref().ok_or_else(|| PyRuntimeError::new_err("bind() the arrays first"))?;
         let v = &mut self.v;
-        py.detach(|| v.reset(starts, out)).map_err(PyRuntimeError::new_err)
+        with_outs(py, a, |out| py.detach(|| v.reset(starts, out)).map_err(PyRuntimeError::new_err))
     }
 
     /// Step every game with its key (a game whose episode ended last step
     /// starts its next one instead); rewards and flags are written too.
-    #[allow(clippy::too_many_arguments)]
-    fn step(
-        &mut self,
-        py: Python<'_>,
-        keys: Vec<u8>,
-        chars: PyReadwriteArray3<'_, u8>,
-        attrs: PyReadwriteArray3<'_, u8>,
-        cursor: PyReadwriteArray2<'_, i16>,
-        blstats: PyReadwriteArray2<'_, i32>,
-        message: PyReadwriteArray2<'_, u8>,
-        letters: PyReadwriteArray2<'_, u8>,
-        types: PyReadwriteArray2<'_, u8>,
-        names: PyReadwriteArray3<'_, u8>,
-        wait: PyReadwriteArray1<'_, i64>,
-        reward: PyReadwriteArray1<'_, f64>,
-        terminated: PyReadwriteArray1<'_, bool>,
-        truncated: PyReadwriteArray1<'_, bool>,
-    ) -> PyResult<()> {
+    fn step(&mut self, py: Python<'_>, keys: &[u8]) -> PyResult<()> {
         if keys.len() != self.v.len() {
             return Err(PyValueError::new_err("one key per game"));
         }
-        let (mut c, mut a, mut n) = (chars, attrs, names);
-        let (mut cursor, mut blstats, mut message, mut letters, mut types) = (cursor, blstats, message, letters, types);
-        let (mut wait, mut reward, mut terminated, mut truncated) = (wait, reward, terminated, truncated);
-        let out = vector::Outs {
-            chars: c.as_slice_mut()?,
-            attrs: a.as_slice_mut()?,
-            cursor: cursor.as_slice_mut()?,
-            blstats: blstats.as_slice_mut()?,
-            message: message.as_slice_mut()?,
-            inv_letters: letters.as_slice_mut()?,
-            inv_types: types.as_slice_mut()?,
-            inv_names: n.as_slice_mut()?,
-            wait: wait.as_slice_mut()?,
-        };
-        self.check(&out)?;
-        let (r, te, tr) = (reward.as_slice_mut()?, terminated.as_slice_mut()?, truncated.as_slice_mut()?);
-        if r.len() != keys.len() || te.len() != keys.len() || tr.len() != keys.len() {
-            return Err(PyValueError::new_err("one reward and flag per game"));
-        }
+        let a = self.arrays.as_ref().ok_or_else(|| PyRuntimeError::new_err("bind() the arrays first"))?;
         let v = &mut self.v;
-        py.detach(|| v.step(&keys, out, r, te, tr)).map_err(PyRuntimeError::new_err)
-    }
-}
-
-impl PyVecGames {
-    fn check(&self, o: &vector::Outs<'_>) -> PyResult<()> {
-        let n = self.v.len();
-        let ok = o.chars.len() == n * CELLS
-            && o.attrs.len() == n * CELLS
-            && o.cursor.len() == n * 2
-            && o.blstats.len() == n * BLSTATS
-            && o.message.len() == n * COLS
-            && o.inv_letters.len() == n * PACK
-            && o.inv_types.len() == n * PACK
-            && o.inv_names.len() == n * PACK * NAME
-            && o.wait.len() == n;
-        if ok { Ok(()) } else { Err(PyValueError::new_err("the arrays do not fit the games")) }
+        with_outs(py, a, |out| py.detach(|| v.step(keys, out)).map_err(PyRuntimeError::new_err))
     }
 }
 

@@ -8,17 +8,34 @@ use std::thread::JoinHandle;
 
 use crate::core::{BLSTATS, CELLS, COLS, Game, NAME, Out, PACK, Start, Task, next_seed, wait_index};
 
-/// The vector's arrays, flat, game after game.
+/// The vector's arrays, flat, game after game: a game's observation
+/// arrays ([`Out`], here for every game), its wait, and the step's reward
+/// and flags.
 pub struct Outs<'a> {
-    pub chars: &'a mut [u8],
-    pub attrs: &'a mut [u8],
-    pub cursor: &'a mut [i16],
-    pub blstats: &'a mut [i32],
-    pub message: &'a mut [u8],
-    pub inv_letters: &'a mut [u8],
-    pub inv_types: &'a mut [u8],
-    pub inv_names: &'a mut [u8],
+    pub obs: Out<'a>,
     pub wait: &'a mut [i64],
+    pub reward: &'a mut [f64],
+    pub terminated: &'a mut [bool],
+    pub truncated: &'a mut [bool],
+}
+
+impl Outs<'_> {
+    /// Whether the arrays hold `n` games.
+    pub fn fit(&self, n: usize) -> bool {
+        let o = &self.obs;
+        o.chars.len() == n * CELLS
+            && o.attrs.len() == n * CELLS
+            && o.cursor.len() == n * 2
+            && o.blstats.len() == n * BLSTATS
+            && o.message.len() == n * COLS
+            && o.inv_letters.len() == n * PACK
+            && o.inv_types.len() == n * PACK
+            && o.inv_names.len() == n * PACK * NAME
+            && self.wait.len() == n
+            && self.reward.len() == n
+            && self.terminated.len() == n
+            && self.truncated.len() == n
+    }
 }
 
 /// A worker's share of the arrays, and its games' rewards and flags.
@@ -74,15 +91,18 @@ impl Bufs {
         fn put<T: Copy>(dst: &mut [T], lo: usize, per: usize, src: &[T]) {
             dst[lo * per..lo * per + src.len()].copy_from_slice(src);
         }
-        put(o.chars, lo, CELLS, &self.chars);
-        put(o.attrs, lo, CELLS, &self.attrs);
-        put(o.cursor, lo, 2, &self.cursor);
-        put(o.blstats, lo, BLSTATS, &self.blstats);
-        put(o.message, lo, COLS, &self.message);
-        put(o.inv_letters, lo, PACK, &self.letters);
-        put(o.inv_types, lo, PACK, &self.types);
-        put(o.inv_names, lo, PACK * NAME, &self.names);
+        put(o.obs.chars, lo, CELLS, &self.chars);
+        put(o.obs.attrs, lo, CELLS, &self.attrs);
+        put(o.obs.cursor, lo, 2, &self.cursor);
+        put(o.obs.blstats, lo, BLSTATS, &self.blstats);
+        put(o.obs.message, lo, COLS, &self.message);
+        put(o.obs.inv_letters, lo, PACK, &self.letters);
+        put(o.obs.inv_types, lo, PACK, &self.types);
+        put(o.obs.inv_names, lo, PACK * NAME, &self.names);
         put(o.wait, lo, 1, &self.wait);
+        put(o.reward, lo, 1, &self.reward);
+        put(o.terminated, lo, 1, &self.terminated);
+        put(o.truncated, lo, 1, &self.truncated);
     }
 }
 
@@ -113,6 +133,9 @@ fn work(task: Task, max_steps: u64, cmds: Receiver<Cmd>, back: Sender<Bufs>) {
                         }
                         None => slots.push(Slot { game: Game::new(s, task), steps: 0, done: false }),
                     }
+                    b.reward[i] = 0.0;
+                    b.terminated[i] = false;
+                    b.truncated[i] = false;
                     b.fill(i, &slots[i].game);
                 }
                 b
@@ -215,23 +238,8 @@ impl VecGames {
         self.round(|w, b| Cmd::Reset(starts[w.lo..w.hi].to_vec(), b), &mut out)
     }
 
-    pub fn step(
-        &mut self,
-        keys: &[u8],
-        mut out: Outs<'_>,
-        reward: &mut [f64],
-        terminated: &mut [bool],
-        truncated: &mut [bool],
-    ) -> Result<(), String> {
-        self.round(|w, b| Cmd::Step(keys[w.lo..w.hi].to_vec(), b), &mut out)?;
-        for w in &self.workers {
-            if let Some(b) = &w.bufs {
-                reward[w.lo..w.hi].copy_from_slice(&b.reward);
-                terminated[w.lo..w.hi].copy_from_slice(&b.terminated);
-                truncated[w.lo..w.hi].copy_from_slice(&b.truncated);
-            }
-        }
-        Ok(())
+    pub fn step(&mut self, keys: &[u8], mut out: Outs<'_>) -> Result<(), String> {
+        self.round(|w, b| Cmd::Step(keys[w.lo..w.hi].to_vec(), b), &mut out)
     }
 }
 
