@@ -410,6 +410,40 @@ fn a_save_with_endless_dice_is_refused() {
     }
 }
 
+/// Armor classes, bonuses, hit points and experience near the ends of an
+/// int: the game's sums and products of them overflow (a crash the fuzzer
+/// found: the status line's `10 - armor class` with the hero's at
+/// i32::MIN). Refused as damaged.
+#[test]
+fn a_save_with_absurd_numbers_is_refused() {
+    let cases: [Damage; 6] = [
+        ("the hero's armor class", |g| g.player.t_stats.s_arm = i32::MIN),
+        ("an object's armor class", |g| {
+            let o = g.player.t_pack[0];
+            g.objs[o].o_arm = i32::MIN + 5;
+        }),
+        ("an object's hit bonus", |g| {
+            let o = g.player.t_pack[0];
+            g.objs[o].o_hplus = i32::MAX;
+        }),
+        ("an object's damage bonus", |g| {
+            let o = g.player.t_pack[0];
+            g.objs[o].o_dplus = -2_000_000_000;
+        }),
+        ("the hero's hit points", |g| g.player.t_stats.s_hpt = i32::MAX),
+        ("a monster's experience", |g| {
+            let m = g.mlist[0];
+            g.mons[m].t_stats.s_exp = i32::MIN;
+        }),
+    ];
+    for (what, damage) in cases {
+        let mut g = game_by_a_wall();
+        assert!(!g.mlist.is_empty() && !g.player.t_pack.is_empty(), "a monster and a pack");
+        damage(&mut g);
+        assert_refused(what, &g);
+    }
+}
+
 /// Far past the game's own figures, but within the bounds, still restores.
 #[test]
 fn a_save_deep_down_restores() {

@@ -175,7 +175,9 @@ impl Game {
                 st.s_maxhp,
                 st.s_str,
                 max_str,
-                10 - sh.s_arm,
+                // C int arithmetic: a damaged save's armor class can be
+                // anything, and the difference wraps as it does there.
+                10i32.wrapping_sub(sh.s_arm),
                 st.s_lvl,
                 st.s_exp,
                 hungry,

@@ -50,6 +50,14 @@ const MAX_LIST: i32 = (MAXLINES * MAXCOLS) as i32;
 /// maximum (about 60, see `rs_restore_file`), and few enough turns to
 /// compute in a blink.
 const MAX_NO_COMMAND: i32 = 1000;
+// DEVIATION: the C restores any armor class, bonus, hit points or experience, and sums and products of them overflow (undefined in C); the port refuses a save past these bounds, far beyond play, as damaged; test: no_hang::a_save_with_absurd_numbers_is_refused
+/// Armor classes and bonuses (`o_arm` also holds gold and charges: gold
+/// at the deepest level a save may hold is about a million), far past
+/// what play reaches, and small enough that the game's arithmetic on them
+/// (worth x 100, sums) cannot overflow.
+const MAX_BONUS: i32 = 10_000_000;
+/// Hit points and experience: the same, for sums of small numbers.
+const MAX_POINTS: i32 = 1_000_000_000;
 /// The largest saved screen accepted (a terminal of 1000 x 1000).
 const MAX_SCREEN: i32 = 1000;
 
@@ -623,17 +631,17 @@ impl In<'_, '_> {
         self.marker(RSID_STATS)?;
         Ok(Stats {
             s_str: self.uint("strength")?,
-            s_exp: self.int("experience")?,
+            s_exp: self.int_within("experience", -MAX_POINTS..=MAX_POINTS)?,
             s_lvl: self.int("experience level")?,
-            s_arm: self.int("armor class")?,
-            s_hpt: self.int("hit points")?,
+            s_arm: self.int_within("armor class", -MAX_BONUS..=MAX_BONUS)?,
+            s_hpt: self.int_within("hit points", -MAX_POINTS..=MAX_POINTS)?,
             s_dmg: {
                 let at = self.r.position();
                 let d = self.chars("damage string")?;
                 check_dice(at, "dice in a damage string", &[&d])?;
                 crate::game::cbuf::CBuf(d)
             },
-            s_maxhp: self.int("maximum hit points")?,
+            s_maxhp: self.int_within("maximum hit points", -MAX_POINTS..=MAX_POINTS)?,
         })
     }
 
@@ -714,9 +722,9 @@ impl In<'_, '_> {
             o_hurldmg,
             o_count,
             o_which,
-            o_hplus: self.int("object hit plus")?,
-            o_dplus: self.int("object damage plus")?,
-            o_arm: self.int("object armor class")?,
+            o_hplus: self.int_within("object hit plus", -MAX_BONUS..=MAX_BONUS)?,
+            o_dplus: self.int_within("object damage plus", -MAX_BONUS..=MAX_BONUS)?,
+            o_arm: self.int_within("object armor class", -MAX_BONUS..=MAX_BONUS)?,
             o_flags: self.int("object flags")?,
             o_group: self.int("object group")?,
             o_label: self.new_string("object label")?,

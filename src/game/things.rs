@@ -246,7 +246,7 @@ impl Game {
                     if !self.terse {
                         self.prbuf.strcat(b"protection ");
                     }
-                    self.prbuf.strcat_fmt(format_args!("{}]", 10 - obj.o_arm));
+                    self.prbuf.strcat_fmt(format_args!("{}]", 10i32.wrapping_sub(obj.o_arm)));
                 } else {
                     self.prbuf.sprintf(sp.as_bytes());
                 }
