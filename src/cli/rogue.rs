@@ -1,6 +1,5 @@
 //! rogue: Rogue 5.4.4, the game, on the terminal.
 
-use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
 use std::process::ExitCode;
 
@@ -8,67 +7,23 @@ use crate::curses::term::Ncurses;
 use crate::game::ending::Exit;
 use crate::game::{Game, Launch};
 use crate::host::UnixHost;
-use clap::Parser;
 
-/// Rogue: Exploring the Dungeons of Doom (Rogue 5.4.4, ported to Rust).
-///
-/// With no arguments a new game starts. `rogue FILE` restores a saved game,
-/// `rogue -r` the one in the default save file; `rogue -s` lists the top
-/// ten scores and `rogue -d` shows a death. Options are read from the
-/// ROGUEOPTS environment variable, as in the original.
-#[derive(Parser, Debug)]
-#[command(name = "rogue", disable_version_flag = true)]
-struct Cli {
-    /// A saved game to restore.
-    file: Option<OsString>,
-    /// List the top ten scores.
-    #[arg(short = 's', conflicts_with_all = ["file", "death", "restore"])]
-    scores: bool,
-    /// Show a random death (and post its score).
-    #[arg(short = 'd', conflicts_with_all = ["file", "restore"])]
-    death: bool,
-    /// Restore the game in the default save file.
-    #[arg(short = 'r', conflicts_with = "file")]
-    restore: bool,
-    /// Play a reproducible game: the dungeon number and seed are N.
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    seed: Option<i32>,
-    /// The score file (default: rogue.scr in the current directory, or the
-    /// one this build was configured with).
-    #[arg(long, value_name = "PATH")]
-    score_file: Option<OsString>,
-    /// The default save file (else ~/rogue.save; ROGUEOPTS file= still wins).
-    #[arg(long, value_name = "PATH")]
-    save_file: Option<OsString>,
-    /// Print the version of the original and of this port.
-    #[arg(long)]
-    version: bool,
-    /// Write the game down as it is played, as a test case (NAME.case,
-    /// with its input files beside it as NAME.in.*) that `rogue --replay`
-    /// and `rogue-trace` play again.
-    #[arg(long, value_name = "FILE", conflicts_with = "replay")]
-    record: Option<std::path::PathBuf>,
-    /// Play a recorded game back: space pauses, n (or .) steps a key while
-    /// paused, + and - change the speed, q stops. No file of yours is
-    /// touched.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "scores", "death", "restore", "seed"])]
-    replay: Option<std::path::PathBuf>,
-    /// Milliseconds between the keys of a replay.
-    #[arg(long, value_name = "MS", default_value_t = 150, requires = "replay")]
-    delay: u32,
-    /// Start the replay paused (n steps one key, space goes on).
-    #[arg(long, requires = "replay")]
-    paused: bool,
-    /// Play for a program: keys and requests one per line on standard
-    /// input, one line of JSON per answer (see `crate::session::botpipe`). No
-    /// terminal and no files are touched.
-    #[arg(long, conflicts_with_all = ["file", "scores", "death", "restore", "record"])]
-    bot: bool,
-}
+mod args;
+use args::{Cli, Parsed};
 
 /// The `rogue` binary: parse the command line and run what it asks.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match args::parse(std::env::args_os().skip(1)) {
+        Ok(Parsed::Run(cli)) => cli,
+        Ok(Parsed::Help) => {
+            print!("{}", args::HELP);
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
     if cli.version {
         println!("{}", crate::game::consts::VERSION);
         println!("rogue (Rust port) {}", env!("CARGO_PKG_VERSION"));
