@@ -7,6 +7,9 @@
 #
 #   tests/rss.sh [BINARY [TERM]]      e.g. tests/rss.sh target/release/rogue tmux-256color
 #   RSS_DETAIL=1 tests/rss.sh ...     also the resident kB of every mapping
+#   RSS_ARGS="--seed 1" tests/rss.sh  the game's arguments (the same game
+#                                     every run: the figures vary by a
+#                                     few 100 kB with the dungeon)
 #
 # Any other Rogue 5.4.4 binary that takes the same keys may be measured the
 # same way for comparison (it is started with no arguments, in a fresh
@@ -23,7 +26,7 @@ keys() { for k in "$@"; do tmux -L "$sock" send-keys -t rss -l -- "$k"; sleep 0.
 
 cd "$dir"
 tmux -L "$sock" -f /dev/null new-session -d -s rss -x 80 -y 24 \
-    "env HOME=$dir TERM=$term ROGUEOPTS=name=rss /usr/bin/time -v -o $dir/time.txt $bin; sleep 1"
+    "env HOME=$dir TERM=$term ROGUEOPTS=name=rss /usr/bin/time -v -o $dir/time.txt $bin ${RSS_ARGS:-}; sleep 1"
 sleep 0.5
 timepid=$(tmux -L "$sock" list-panes -t rss -F '#{pane_pid}')
 # The pane runs `sh -c`, which runs env (exec'ing time), which forks the game.
@@ -53,11 +56,12 @@ if [ "${RSS_DETAIL:-0}" = 1 ]; then
     awk '/^[0-9a-f]+-[0-9a-f]+ /{m=$2 " " $6} /^Rss:/{r=$2} /^Private_Dirty:/{if (r) printf "%6d %6d  %s\n", r, $2, m}' \
         /proc/"$pid"/smaps
 fi
-# Quit: Q, y, then a key past the tombstone and the score list.
-keys Q y
-sleep 0.3
+# Quit: past any --More-- (space, escape), Q, y, then return past the
+# tombstone and the score list, until the game has ended.
 for _ in 1 2 3 4 5 6 7 8 9 10; do
     [ -s "$dir/time.txt" ] && break
+    keys ' ' "$(printf '\033')" Q y
+    sleep 0.3
     tmux -L "$sock" send-keys -t rss Enter
     sleep 0.3
 done
