@@ -1,22 +1,22 @@
 #!/bin/sh
-# The max RSS of an interactive game: BINARY (default target/release/rogue)
-# runs on a tmux pty of 80x24 with TERM (default vt100), gets a few dozen
-# keys, and quits. Prints VmHWM and the smaps summary read while it runs,
-# and the max RSS that /usr/bin/time reports at its end. A measure, not a
-# test: nothing runs it automatically.
+# The max RSS of an interactive game: BINARY (default target/dist/rogue,
+# the shipped build: cargo build --profile dist) runs on a tmux pty of 80x24
+# with TERM (default vt100), gets a few dozen keys, and quits. Prints VmHWM
+# and the smaps summary read while it runs, and the max RSS that GNU time
+# (/usr/bin/time, Debian's `time`) reports at its end. A measure, not a
+# test: nothing runs it automatically. See README, "Memory".
 #
 #   tests/rss.sh [BINARY [TERM]]      e.g. tests/rss.sh target/release/rogue tmux-256color
-#   RSS_DETAIL=1 tests/rss.sh ...     also the resident kB of every mapping
-#   RSS_ARGS="--seed 1" tests/rss.sh  the game's arguments (the same game
-#                                     every run: the figures vary by a
-#                                     few 100 kB with the dungeon)
+#   RSS_DETAIL=1 tests/rss.sh ...     also every mapping's resident and dirty kB
+#   RSS_ARGS="--seed 1" tests/rss.sh  the game's arguments (the same dungeon
+#                                     every run; games vary by 100-200 kB)
 #
-# Any other Rogue 5.4.4 binary that takes the same keys may be measured the
-# same way for comparison (it is started with no arguments, in a fresh
-# folder that is its HOME and working directory).
+# Any other Rogue 5.4.4 binary that takes the same keys (the original, for
+# one) is measured the same way: it runs in a fresh folder that is its HOME
+# and working directory.
 set -eu
 
-bin=$(realpath "${1:-target/release/rogue}")
+bin=$(realpath "${1:-target/dist/rogue}")
 term=${2:-vt100}
 dir=$(mktemp -d)
 sock="rss-$$"
