@@ -43,6 +43,15 @@ pub fn main() -> ExitCode {
     if let Some(path) = &cli.replay {
         return replay(path, cli.delay, cli.paused);
     }
+    play(&cli)
+}
+
+/// A game on the terminal: a new one, a restore, the scores or a death.
+// Each way of running (this, `bot`, `replay`) is a call of its own, so
+// that main's stack frame is not all of theirs at once: the stack's pages
+// are pages of the game's memory.
+#[inline(never)]
+fn play(cli: &Cli) -> ExitCode {
     // The system score file is the only file opened with the ids a setgid
     // or setuid install lends, and it is opened first (`open_score`); then
     // they are given up for good (`md_normaluser`), before any file the
@@ -128,6 +137,7 @@ pub fn main() -> ExitCode {
 }
 
 /// `--bot`: the game over standard input and output.
+#[inline(never)]
 fn bot(cli: &Cli) -> ExitCode {
     use crate::host::Host;
     let host = UnixHost;
@@ -164,6 +174,7 @@ struct Recording {
 
 /// Start `--record PATH`: the headers of the case, and the score file as
 /// it is now (the list the game shows at its end depends on it).
+#[inline(never)]
 fn start_record(path: &std::path::Path, cli: &Cli, args: &[Vec<u8>]) -> std::io::Result<Recording> {
     use crate::host::Host;
     let host = UnixHost;
@@ -291,6 +302,7 @@ impl crate::game::Observer for RecordObserver {
 
 /// `--replay FILE`: the record's game on this terminal, its keys from the
 /// record, in a folder of its own (no file of the player's is touched).
+#[inline(never)]
 fn replay(path: &std::path::Path, delay: u32, paused: bool) -> ExitCode {
     let case = match crate::case::Case::read(path) {
         Ok(c) if matches!(c.kind.as_str(), "games" | "saves" | "scores" | "wizard") => c,
