@@ -82,7 +82,7 @@ fn play(cli: &Cli) -> ExitCode {
     let mut g_seed = cli.seed;
     let record = match &cli.record {
         None => None,
-        Some(path) => match start_record(path, &cli, &args) {
+        Some(path) => match start_record(path, cli, &args) {
             Ok(r) => {
                 // The seed is fixed so the record's time and pid give it.
                 g_seed = Some(r.seed);
