@@ -1,6 +1,5 @@
 //! rogue: Rogue 5.4.4, the game, on the terminal.
 
-use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
 use std::process::ExitCode;
 
@@ -8,67 +7,23 @@ use crate::curses::term::Ncurses;
 use crate::game::ending::Exit;
 use crate::game::{Game, Launch};
 use crate::host::UnixHost;
-use clap::Parser;
 
-/// Rogue: Exploring the Dungeons of Doom (Rogue 5.4.4, ported to Rust).
-///
-/// With no arguments a new game starts. `rogue FILE` restores a saved game,
-/// `rogue -r` the one in the default save file; `rogue -s` lists the top
-/// ten scores and `rogue -d` shows a death. Options are read from the
-/// ROGUEOPTS environment variable, as in the original.
-#[derive(Parser, Debug)]
-#[command(name = "rogue", disable_version_flag = true)]
-struct Cli {
-    /// A saved game to restore.
-    file: Option<OsString>,
-    /// List the top ten scores.
-    #[arg(short = 's', conflicts_with_all = ["file", "death", "restore"])]
-    scores: bool,
-    /// Show a random death (and post its score).
-    #[arg(short = 'd', conflicts_with_all = ["file", "restore"])]
-    death: bool,
-    /// Restore the game in the default save file.
-    #[arg(short = 'r', conflicts_with = "file")]
-    restore: bool,
-    /// Play a reproducible game: the dungeon number and seed are N.
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    seed: Option<i32>,
-    /// The score file (default: rogue.scr in the current directory, or the
-    /// one this build was configured with).
-    #[arg(long, value_name = "PATH")]
-    score_file: Option<OsString>,
-    /// The default save file (else ~/rogue.save; ROGUEOPTS file= still wins).
-    #[arg(long, value_name = "PATH")]
-    save_file: Option<OsString>,
-    /// Print the version of the original and of this port.
-    #[arg(long)]
-    version: bool,
-    /// Write the game down as it is played, as a test case (NAME.case,
-    /// with its input files beside it as NAME.in.*) that `rogue --replay`
-    /// and `rogue-trace` play again.
-    #[arg(long, value_name = "FILE", conflicts_with = "replay")]
-    record: Option<std::path::PathBuf>,
-    /// Play a recorded game back: space pauses, n (or .) steps a key while
-    /// paused, + and - change the speed, q stops. No file of yours is
-    /// touched.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "scores", "death", "restore", "seed"])]
-    replay: Option<std::path::PathBuf>,
-    /// Milliseconds between the keys of a replay.
-    #[arg(long, value_name = "MS", default_value_t = 150, requires = "replay")]
-    delay: u32,
-    /// Start the replay paused (n steps one key, space goes on).
-    #[arg(long, requires = "replay")]
-    paused: bool,
-    /// Play for a program: keys and requests one per line on standard
-    /// input, one line of JSON per answer (see `crate::session::botpipe`). No
-    /// terminal and no files are touched.
-    #[arg(long, conflicts_with_all = ["file", "scores", "death", "restore", "record"])]
-    bot: bool,
-}
+mod args;
+use args::{Cli, Parsed};
 
 /// The `rogue` binary: parse the command line and run what it asks.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match args::parse(std::env::args_os().skip(1)) {
+        Ok(Parsed::Run(cli)) => cli,
+        Ok(Parsed::Help) => {
+            print!("{}", args::HELP);
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
     if cli.version {
         println!("{}", crate::game::consts::VERSION);
         println!("rogue (Rust port) {}", env!("CARGO_PKG_VERSION"));
@@ -88,6 +43,15 @@ pub fn main() -> ExitCode {
     if let Some(path) = &cli.replay {
         return replay(path, cli.delay, cli.paused);
     }
+    play(&cli)
+}
+
+/// A game on the terminal: a new one, a restore, the scores or a death.
+// Each way of running (this, `bot`, `replay`) is a call of its own, so
+// that main's stack frame is not all of theirs at once: the stack's pages
+// are pages of the game's memory.
+#[inline(never)]
+fn play(cli: &Cli) -> ExitCode {
     // The system score file is the only file opened with the ids a setgid
     // or setuid install lends, and it is opened first (`open_score`); then
     // they are given up for good (`md_normaluser`), before any file the
@@ -118,7 +82,7 @@ pub fn main() -> ExitCode {
     let mut g_seed = cli.seed;
     let record = match &cli.record {
         None => None,
-        Some(path) => match start_record(path, &cli, &args) {
+        Some(path) => match start_record(path, cli, &args) {
             Ok(r) => {
                 // The seed is fixed so the record's time and pid give it.
                 g_seed = Some(r.seed);
@@ -173,6 +137,7 @@ pub fn main() -> ExitCode {
 }
 
 /// `--bot`: the game over standard input and output.
+#[inline(never)]
 fn bot(cli: &Cli) -> ExitCode {
     use crate::host::Host;
     let host = UnixHost;
@@ -209,6 +174,7 @@ struct Recording {
 
 /// Start `--record PATH`: the headers of the case, and the score file as
 /// it is now (the list the game shows at its end depends on it).
+#[inline(never)]
 fn start_record(path: &std::path::Path, cli: &Cli, args: &[Vec<u8>]) -> std::io::Result<Recording> {
     use crate::host::Host;
     let host = UnixHost;
@@ -336,6 +302,7 @@ impl crate::game::Observer for RecordObserver {
 
 /// `--replay FILE`: the record's game on this terminal, its keys from the
 /// record, in a folder of its own (no file of the player's is touched).
+#[inline(never)]
 fn replay(path: &std::path::Path, delay: u32, paused: bool) -> ExitCode {
     let case = match crate::case::Case::read(path) {
         Ok(c) if matches!(c.kind.as_str(), "games" | "saves" | "scores" | "wizard") => c,
