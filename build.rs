@@ -20,15 +20,6 @@ fn main() {
     println!("cargo:rerun-if-changed=c-reference/cref.h");
     build.compile("rogue_cref");
 
-    // The game's relative relocations packed (DT_RELR; lld or binutils
-    // 2.38, and glibc 2.36 where it runs): the loader reads 5 kB of them at
-    // start-up instead of 50-75 kB, pages an interactive game then keeps.
-    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux")
-        && std::env::var("CARGO_CFG_TARGET_ENV").as_deref() == Ok("gnu")
-    {
-        println!("cargo:rustc-link-arg-bin=rogue=-Wl,-z,pack-relative-relocs");
-    }
-
     #[cfg(feature = "bindgen")]
     {
         let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
