@@ -100,8 +100,83 @@ struct Window {
     /// Where a subwindow starts in its parent.
     pary: i32,
     parx: i32,
-    firstch: Vec<i32>,
-    lastch: Vec<i32>,
+    marks: Marks,
+}
+
+/// A window's change marks, ncurses' `firstch`/`lastch` of each row, and
+/// the rows that may hold one (every row outside them is unmarked), so a
+/// refresh visits only those.
+#[derive(Clone, Debug)]
+struct Marks {
+    /// `[firstch, lastch]` of each row, `NOCHANGE` when unmarked.
+    rows: Vec<[i32; 2]>,
+    /// Rows `lo..hi` may be marked (empty when `lo == hi`).
+    lo: usize,
+    hi: usize,
+}
+
+impl Marks {
+    /// Every row marked from column 0 to `maxx`.
+    fn touched(nlines: usize, maxx: i32) -> Self {
+        Marks { rows: vec![[0, maxx]; nlines], lo: 0, hi: nlines }
+    }
+
+    fn cover(&mut self, y: usize) {
+        if self.lo == self.hi {
+            (self.lo, self.hi) = (y, y + 1);
+        } else {
+            self.lo = self.lo.min(y);
+            self.hi = self.hi.max(y + 1);
+        }
+    }
+
+    /// Widen row `y`'s mark to take in columns `x0..=x1`.
+    #[inline]
+    fn mark(&mut self, y: usize, x0: i32, x1: i32) {
+        let m = &mut self.rows[y];
+        if m[0] == NOCHANGE || x0 < m[0] {
+            m[0] = x0;
+        }
+        if m[1] == NOCHANGE || x1 > m[1] {
+            m[1] = x1;
+        }
+        self.cover(y);
+    }
+
+    /// Mark row `y` whole (`0..=maxx`).
+    fn touch(&mut self, y: usize, maxx: i32) {
+        self.rows[y] = [0, maxx];
+        self.cover(y);
+    }
+
+    fn get(&self, y: usize) -> [i32; 2] {
+        self.rows[y]
+    }
+
+    /// The rows that may be marked.
+    fn range(&self) -> std::ops::Range<usize> {
+        self.lo..self.hi
+    }
+
+    /// Unmark the rows before `n`.
+    fn clear_before(&mut self, n: usize) {
+        let end = self.hi.min(n);
+        if self.lo < end {
+            self.rows[self.lo..end].fill([NOCHANGE; 2]);
+        }
+        self.lo = self.lo.max(n);
+        if self.lo >= self.hi {
+            (self.lo, self.hi) = (0, 0);
+        }
+    }
+
+    fn clear(&mut self) {
+        self.clear_before(usize::MAX);
+    }
+
+    fn any(&self) -> bool {
+        self.rows[self.range()].iter().any(|m| m[0] != NOCHANGE)
+    }
 }
 
 impl Window {
@@ -125,19 +200,13 @@ impl Window {
             pary: 0,
             parx: 0,
             // SVr4 and ncurses mark a new window entirely changed.
-            firstch: vec![0; nlines as usize],
-            lastch: vec![ncols - 1; nlines as usize],
+            marks: Marks::touched(nlines as usize, ncols - 1),
         }
     }
 
+    #[inline]
     fn changed(&mut self, y: i32, x0: i32, x1: i32) {
-        let y = y as usize;
-        if self.firstch[y] == NOCHANGE || x0 < self.firstch[y] {
-            self.firstch[y] = x0;
-        }
-        if self.lastch[y] == NOCHANGE || x1 > self.lastch[y] {
-            self.lastch[y] = x1;
-        }
+        self.marks.mark(y as usize, x0, x1);
     }
 
     /// The index of cell (y, x) in a store `width` cells wide.
@@ -148,13 +217,12 @@ impl Window {
 
     fn touch_all(&mut self) {
         for y in 0..=self.maxy as usize {
-            self.firstch[y] = 0;
-            self.lastch[y] = self.maxx;
+            self.marks.touch(y, self.maxx);
         }
     }
 
     fn is_touched(&self) -> bool {
-        self.firstch.iter().any(|&f| f != NOCHANGE)
+        self.marks.any()
     }
 }
 
@@ -279,6 +347,10 @@ pub struct Model {
     /// and whether a read saw the end of the file (glibc's EOF sticks).
     stdin_buf: VecDeque<u8>,
     stdin_eof: bool,
+    /// The terminal got bytes curses does not know of (plain output, the
+    /// tty's echo), so it may differ from curscr outside the rows an update
+    /// writes; until the next repaint, an update copies whole rows to it.
+    term_stale: bool,
 }
 
 impl Model {
@@ -298,6 +370,7 @@ impl Model {
             tty: None,
             stdin_buf: VecDeque::new(),
             stdin_eof: false,
+            term_stale: false,
         };
         for _ in 0..3 {
             m.make_window(lines, cols, 0, 0);
@@ -305,9 +378,7 @@ impl Model {
         // curscr starts out "cleared": the first update clears the terminal.
         m.win_mut(Win::CUR).clear = true;
         for w in [Win::CUR, NEWSCR] {
-            let win = m.win_mut(w);
-            win.firstch.fill(NOCHANGE);
-            win.lastch.fill(NOCHANGE);
+            m.win_mut(w).marks.clear();
         }
         m
     }
@@ -330,6 +401,7 @@ impl Model {
         let out = tty.take_output();
         let signals = tty.take_signals();
         self.term.write_raw(&out);
+        self.term_stale = true;
         // SIGINT ends the process at once (a fatal signal without a core
         // dump); SIGQUIT waits for delivery, so an interrupt after it
         // still wins.
@@ -514,35 +586,52 @@ impl Model {
         // (newscr changes only through wnoutrefresh, which marks them).
         let (ns, cs) = (self.win(NEWSCR).store, self.win(Win::CUR).store);
         let cols = self.cols as usize;
+        let screen = self.lines as usize * cols;
         let mut last_written: Option<usize> = None;
         // A cleared update repaints the whole screen.
         let full = self.endwin || self.win(NEWSCR).clear || self.win(Win::CUR).clear;
         {
             let n = self.wins[usize::from(NEWSCR.0)].as_ref().expect("newscr");
             let (new, cur) = Self::store_pair(&mut self.stores, ns, cs);
-            for y in 0..self.lines as usize {
-                let (first, last) = if full {
-                    (0, cols - 1)
-                } else if n.firstch[y] == NOCHANGE {
-                    continue;
-                } else {
-                    // (A mark's usize reading, as the C's unsigned one.)
-                    ((n.firstch[y] as usize).min(cols - 1), (n.lastch[y] as usize).min(cols - 1))
-                };
-                let row = y * cols;
-                let r = row + first..=row + last.max(first);
-                let (src, dst) = (&new.cells[r.clone()], &mut cur.cells[r.clone()]);
-                if src != dst {
-                    if n.leaveok {
-                        let at = last_diff(src, dst);
-                        last_written = at.map(|i| r.start() + i).or(last_written);
-                    }
-                    dst.copy_from_slice(src);
+            if full {
+                // Row after row, the last cell written is the screen's last
+                // difference; the terminal then shows curscr whole (the
+                // program's own output may have changed anything).
+                let (src, dst) = (&new.cells[..screen], &mut cur.cells[..screen]);
+                if n.leaveok {
+                    last_written = last_diff(src, dst);
                 }
-                // The terminal shows curscr's rows just written (all of
-                // them after curses was left: the program's own output may
-                // have changed anything).
-                self.term.cells[row..row + cols].copy_from_slice(&cur.cells[row..row + cols]);
+                dst.copy_from_slice(src);
+                self.term.cells.copy_from_slice(dst);
+                self.term_stale = false;
+            } else {
+                for y in n.marks.range() {
+                    let [first, last] = n.marks.get(y);
+                    if first == NOCHANGE {
+                        continue;
+                    }
+                    // (A mark's usize reading, as the C's unsigned one.)
+                    let first = (first as usize).min(cols - 1);
+                    let last = (last as usize).min(cols - 1).max(first);
+                    let row = y * cols;
+                    let r = row + first..=row + last;
+                    let (src, dst) = (&new.cells[r.clone()], &mut cur.cells[r.clone()]);
+                    if src != dst {
+                        if n.leaveok {
+                            let at = last_diff(src, dst);
+                            last_written = at.map(|i| r.start() + i).or(last_written);
+                        }
+                        dst.copy_from_slice(src);
+                        if !self.term_stale {
+                            // The terminal is curscr: only this span changed.
+                            self.term.cells[r].copy_from_slice(src);
+                        }
+                    }
+                    if self.term_stale {
+                        // The terminal shows curscr's rows just written.
+                        self.term.cells[row..row + cols].copy_from_slice(&cur.cells[row..row + cols]);
+                    }
+                }
             }
         }
         let (ny, nx, leave) = {
@@ -567,14 +656,12 @@ impl Model {
             c.cury = cy;
             c.curx = cx;
             c.clear = false;
-            c.firstch.fill(NOCHANGE);
-            c.lastch.fill(NOCHANGE);
+            c.marks.clear();
         }
         {
             let n = self.win_mut(NEWSCR);
             n.clear = false;
-            n.firstch.fill(NOCHANGE);
-            n.lastch.fill(NOCHANGE);
+            n.marks.clear();
         }
         self.endwin = false;
         self.term.cury = cy;
@@ -591,10 +678,7 @@ impl Model {
             (win.pary, win.parx, win.maxy, win.maxx)
         };
         for y in 0..=maxy {
-            let (first, last) = {
-                let p = self.win(parent);
-                (p.firstch[(pary + y) as usize], p.lastch[(pary + y) as usize])
-            };
+            let [first, last] = self.win(parent).marks.get((pary + y) as usize);
             if first >= 0 {
                 // The change may lie outside the child; the line is marked
                 // all the same (an empty range), as ncurses does.
@@ -623,11 +707,11 @@ impl Model {
                 Some(n) if win.store != ns => Some((n, Self::store_pair(&mut self.stores, win.store, ns))),
                 _ => None,
             };
-            for src_row in 0..=rows {
-                let r = src_row as usize;
-                let (first, last) = (win.firstch[r], win.lastch[r]);
-                win.firstch[r] = NOCHANGE;
-                win.lastch[r] = NOCHANGE;
+            let visited = (rows + 1).max(0) as usize;
+            let span = win.marks.range();
+            for r in span.start..span.end.min(visited) {
+                let src_row = r as i32;
+                let [first, last] = win.marks.get(r);
                 let hi = last.min(limit_x);
                 if first == NOCHANGE || first > hi {
                     continue;
@@ -639,16 +723,15 @@ impl Model {
                 let (lo, hi) = (first as usize, hi as usize);
                 let s = &src.cells[sbase + lo..=sbase + hi];
                 let d = &mut dst.cells[dbase + lo..=dbase + hi];
-                if s == d {
-                    continue;
-                }
                 // Only the cells that differ count as changed in newscr.
-                let a = first_diff(s, d).unwrap_or(0);
-                let b = last_diff(s, d).unwrap_or(0);
+                let Some(a) = first_diff(s, d) else { continue };
+                let b = last_diff(&s[a..], &d[a..]).map_or(a, |j| a + j);
                 d[a..=b].copy_from_slice(&s[a..=b]);
                 let at = lo as i32 + win.begx;
                 n.changed(dst_row, at + a as i32, at + b as i32);
             }
+            // Every row on the screen is unmarked now.
+            win.marks.clear_before(visited);
         }
         let clear = win.clear;
         win.clear = false;
@@ -709,6 +792,7 @@ impl Clone for Model {
             tty: self.tty.clone(),
             stdin_buf: self.stdin_buf.clone(),
             stdin_eof: self.stdin_eof,
+            term_stale: self.term_stale,
         }
     }
 }
@@ -1047,8 +1131,7 @@ impl Curses for Model {
             // copywin touches every destination row of the rectangle.
             let win = self.win_mut(dst);
             for y in (top - d.begy)..=(bottom - d.begy) {
-                win.firstch[y as usize] = 0;
-                win.lastch[y as usize] = win.maxx;
+                win.marks.touch(y as usize, win.maxx);
             }
         }
     }
@@ -1081,6 +1164,7 @@ impl Curses for Model {
 
     fn getpass(&mut self, prompt: &[u8]) -> Result<Vec<u8>, Interrupt> {
         self.term.write_cooked(prompt);
+        self.term_stale = true;
         let typed = self.input.line(&self.term)?;
         // The tty's line editing, without its echo.
         let mut line = Vec::new();
@@ -1192,6 +1276,7 @@ impl Curses for Model {
             return;
         }
         self.term.write_cooked(s);
+        self.term_stale = true;
     }
 }
 
