@@ -616,15 +616,14 @@ impl Model {
                     let row = y * cols;
                     let r = row + first..=row + last;
                     let (src, dst) = (&new.cells[r.clone()], &mut cur.cells[r.clone()]);
-                    if src != dst {
+                    if let Some((a, b)) = sync_span(src, dst) {
                         if n.leaveok {
-                            let at = last_diff(src, dst);
-                            last_written = at.map(|i| r.start() + i).or(last_written);
+                            last_written = Some(r.start() + b);
                         }
-                        dst.copy_from_slice(src);
                         if !self.term_stale {
-                            // The terminal is curscr: only this span changed.
-                            self.term.cells[r].copy_from_slice(src);
+                            // The terminal is curscr: only these cells changed.
+                            let at = r.start();
+                            self.term.cells[at + a..=at + b].copy_from_slice(&src[a..=b]);
                         }
                     }
                     if self.term_stale {
@@ -724,9 +723,7 @@ impl Model {
                 let s = &src.cells[sbase + lo..=sbase + hi];
                 let d = &mut dst.cells[dbase + lo..=dbase + hi];
                 // Only the cells that differ count as changed in newscr.
-                let Some(a) = first_diff(s, d) else { continue };
-                let b = last_diff(&s[a..], &d[a..]).map_or(a, |j| a + j);
-                d[a..=b].copy_from_slice(&s[a..=b]);
+                let Some((a, b)) = sync_span(s, d) else { continue };
                 let at = lo as i32 + win.begx;
                 n.changed(dst_row, at + a as i32, at + b as i32);
             }
@@ -750,13 +747,39 @@ impl Model {
     }
 }
 
-/// Cells compared eight at a time (which vectorizes) before one at a time.
+/// Cells compared eight at a time (as arrays, which compile to vector
+/// compares) before one at a time.
 const CHUNK: usize = 8;
+
+/// Spans this short are compared and copied cell by cell in one pass
+/// (cheaper than library calls for the few cells a turn changes).
+const SHORT: usize = 16;
+
+/// Make `dst` equal to `src` (of the same length): where they first and
+/// last differed, if anywhere.
+fn sync_span(src: &[Chtype], dst: &mut [Chtype]) -> Option<(usize, usize)> {
+    if src.len() <= SHORT {
+        let mut found: Option<(usize, usize)> = None;
+        for (i, (d, &c)) in dst.iter_mut().zip(src).enumerate() {
+            if *d != c {
+                *d = c;
+                found = Some((found.map_or(i, |f| f.0), i));
+            }
+        }
+        return found;
+    }
+    let a = first_diff(src, dst)?;
+    let b = last_diff(&src[a..], &dst[a..]).map_or(a, |j| a + j);
+    dst[a..=b].copy_from_slice(&src[a..=b]);
+    Some((a, b))
+}
 
 /// Where two rows of cells first differ.
 fn first_diff(a: &[Chtype], b: &[Chtype]) -> Option<usize> {
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[..n], &b[..n]);
     let mut i = 0;
-    for (x, y) in a.chunks_exact(CHUNK).zip(b.chunks_exact(CHUNK)) {
+    for (x, y) in a.as_chunks::<CHUNK>().0.iter().zip(b.as_chunks::<CHUNK>().0) {
         if x != y {
             break;
         }
@@ -767,8 +790,10 @@ fn first_diff(a: &[Chtype], b: &[Chtype]) -> Option<usize> {
 
 /// Where two rows of cells of the same length last differ.
 fn last_diff(a: &[Chtype], b: &[Chtype]) -> Option<usize> {
-    let mut end = a.len();
-    for (x, y) in a.rchunks_exact(CHUNK).zip(b.rchunks_exact(CHUNK)) {
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[..n], &b[..n]);
+    let mut end = n;
+    for (x, y) in a.as_rchunks::<CHUNK>().1.iter().rev().zip(b.as_rchunks::<CHUNK>().1.iter().rev()) {
         if x != y {
             break;
         }
@@ -1001,12 +1026,16 @@ impl Curses for Model {
 
     /// One window lookup for the move and the read.
     fn mvinch(&mut self, y: i32, x: i32) -> Chtype {
-        if self.wmove(Win::STD, y, x) {
-            let win = self.win(Win::STD);
-            self.stores[win.store].as_ref().map_or(BLANK, |st| st.cells[win.at(st.width, y, x)])
-        } else {
-            self.winch(Win::STD)
+        let win = self.wins[usize::from(Win::STD.0)].as_mut().expect("stdscr");
+        if y < 0 || x < 0 || y > win.maxy || x > win.maxx {
+            return self.winch(Win::STD);
         }
+        // wmove's effects, then the cell.
+        win.cury = y;
+        win.curx = x;
+        win.wrapped = false;
+        win.hasmoved = true;
+        self.stores[win.store].as_ref().map_or(BLANK, |st| st.cells[win.at(st.width, y, x)])
     }
 
     fn winch_at(&self, w: Win, y: i32, x: i32) -> Chtype {

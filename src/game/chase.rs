@@ -262,12 +262,14 @@ impl Game {
         let mut door = self.chat(tpos.y, tpos.x) == DOOR;
         let mut mindist = 32767;
         let mut this = self.chase_this;
+        // (Nothing moves before the step is chosen.)
+        let goal = self.dest_pos(dest);
         loop {
             if rer != ree {
                 // The goal is elsewhere: head for the nearest exit.
                 if let Some(r) = rer {
                     for &cp in self.room(r).exits() {
-                        let curdist = dist_cp(self.dest_pos(dest), cp);
+                        let curdist = dist_cp(goal, cp);
                         if curdist < mindist {
                             this = cp;
                             mindist = curdist;
@@ -280,7 +282,7 @@ impl Game {
                     continue;
                 }
             } else {
-                this = self.dest_pos(dest);
+                this = goal;
                 // A dragon in line with the hero, within a bolt's reach
                 // but not next to her, may breathe.
                 let t = &self.mons[th];
@@ -403,7 +405,10 @@ impl Game {
                     if !diag_ok_at(self, er, tryp) {
                         continue;
                     }
-                    let ch = self.winat(y, x);
+                    // winat(), with the monster there looked up once.
+                    let p = self.place(y, x);
+                    let mon = self.monst_of(p).map(|m| &self.mons[m]);
+                    let ch = mon.map_or(p.p_ch, |t| t.t_disguise);
                     if !step_ok(ch) {
                         continue;
                     }
@@ -419,7 +424,7 @@ impl Game {
                         }
                     }
                     // Nor step on a xeroc.
-                    if self.moat(y, x).is_some_and(|m| self.mons[m].t_type == b'X') {
+                    if mon.is_some_and(|t| t.t_type == b'X') {
                         continue;
                     }
                     let thisdist = dist(y, x, ee.y, ee.x);
