@@ -688,7 +688,8 @@ impl Model {
         }
     }
 
-    /// wnoutrefresh: copy the window's changed cells into newscr.
+    /// wnoutrefresh: copy the window's changed cells into newscr. (Only
+    /// wrefresh calls it, right before the update.)
     fn noutrefresh(&mut self, w: Win) {
         self.syncdown(w);
         let nmaxy = self.lines - 1;
@@ -699,6 +700,11 @@ impl Model {
         let mut win = self.wins[usize::from(w.0)].take().expect("curses window used after delwin");
         let limit_x = win.maxx.min(nmaxx - win.begx);
         let rows = win.maxy.min(nmaxy - win.begy);
+        // The update that follows (wrefresh's) repaints the whole screen,
+        // which needs no marks in newscr: the changed rows are just copied.
+        let repaint = win.clear
+            || self.endwin
+            || [NEWSCR, Win::CUR].iter().any(|&v| self.wins[usize::from(v.0)].as_ref().is_some_and(|c| c.clear));
         {
             let nwin = self.wins[usize::from(NEWSCR.0)].as_mut();
             // (newscr itself: nothing to copy.)
@@ -722,6 +728,10 @@ impl Model {
                 let (lo, hi) = (first as usize, hi as usize);
                 let s = &src.cells[sbase + lo..=sbase + hi];
                 let d = &mut dst.cells[dbase + lo..=dbase + hi];
+                if repaint {
+                    d.copy_from_slice(s);
+                    continue;
+                }
                 // Only the cells that differ count as changed in newscr.
                 let Some((a, b)) = sync_span(s, d) else { continue };
                 let at = lo as i32 + win.begx;
