@@ -761,6 +761,13 @@ impl Model {
 /// compares) before one at a time.
 const CHUNK: usize = 8;
 
+/// A byte `waddch` puts as it is (printable ASCII, and the C locale's
+/// bytes from 160 up).
+#[inline]
+fn printable(b: u8) -> bool {
+    b.wrapping_sub(0x20) < 0x5f || b >= 160
+}
+
 /// Spans this short are compared and copied cell by cell in one pass
 /// (cheaper than library calls for the few cells a turn changes).
 const SHORT: usize = 16;
@@ -941,7 +948,7 @@ impl Curses for Model {
     fn waddch(&mut self, w: Win, ch: Chtype) -> bool {
         let t = (ch & A_CHARTEXT) as u8;
         let attrs = ch & !A_CHARTEXT;
-        if (0x20..0x7f).contains(&t) || t >= 160 {
+        if printable(t) {
             return self.add_literal(w, ch);
         }
         match t {
@@ -1010,23 +1017,24 @@ impl Curses for Model {
     }
 
     fn waddstr(&mut self, w: Win, s: &[u8]) -> bool {
-        // Runs of printable bytes at once, anything else through waddch.
-        let end = s.iter().position(|&b| b == 0).unwrap_or(s.len());
-        let mut rest = &s[..end];
-        while !rest.is_empty() {
-            let n = rest.iter().position(|&b| !(0x20..0x7f).contains(&b) && b < 160).unwrap_or(rest.len());
+        // Runs of printable bytes at once, anything else through waddch; a
+        // NUL ends the string (one scan finds both).
+        let mut rest = s;
+        loop {
+            let n = rest.iter().position(|&b| !printable(b)).unwrap_or(rest.len());
             if n > 0 && !self.add_run(w, &rest[..n]) {
                 return false;
             }
-            rest = &rest[n..];
-            if let Some((&b, tail)) = rest.split_first() {
-                if !self.waddch(w, Chtype::from(b)) {
-                    return false;
+            match rest.get(n) {
+                None | Some(0) => return true,
+                Some(&b) => {
+                    if !self.waddch(w, Chtype::from(b)) {
+                        return false;
+                    }
+                    rest = &rest[n + 1..];
                 }
-                rest = tail;
             }
         }
-        true
     }
 
     fn winch(&self, w: Win) -> Chtype {
