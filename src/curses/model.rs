@@ -1371,6 +1371,68 @@ mod tests {
     }
 
     #[test]
+    fn a_span_synced_reports_where_it_differed_short_or_long() {
+        for len in [1, 5, SHORT, SHORT + 1, 40, 80] {
+            for i in 0..len {
+                for j in i..len {
+                    let src = vec![BLANK; len];
+                    let mut dst = src.clone();
+                    dst[i] = 1;
+                    dst[j] = 2;
+                    assert_eq!(sync_span(&src, &mut dst), Some((i, j)));
+                    assert_eq!(dst, src);
+                    assert_eq!(sync_span(&src, &mut dst), None);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn after_plain_output_an_update_rewrites_whole_rows_until_a_repaint() {
+        let mut m = Model::standard();
+        m.mvaddstr(2, 0, b"abc");
+        m.refresh();
+        // Plain output lands on row 2 behind curses' back.
+        m.mvcur(0, 0, 2, 10);
+        m.print_raw(b"xyz");
+        assert_eq!(m.terminal().row_text(2), "abc       xyz");
+        // A change on the row: the terminal gets curscr's whole row.
+        m.mvaddch(2, 0, Chtype::from(b'A'));
+        m.refresh();
+        assert_eq!(m.terminal().row_text(2), "Abc");
+        // Rows not written keep the stray output; a repaint clears it.
+        m.mvcur(0, 0, 5, 0);
+        m.print_raw(b"junk");
+        m.mvaddch(1, 0, Chtype::from(b'q'));
+        m.refresh();
+        assert_eq!(m.terminal().row_text(5), "junk");
+        m.clearok(Win::CUR, true);
+        m.refresh();
+        assert_eq!(m.terminal().row_text(5), "");
+        // Then only changed cells go out, the rest of the row as it was.
+        m.mvaddch(2, 1, Chtype::from(b'B'));
+        m.refresh();
+        assert_eq!(m.terminal().row_text(2), "ABc");
+    }
+
+    #[test]
+    fn marks_cover_only_the_rows_marked() {
+        let mut k = Marks::touched(4, 9);
+        assert_eq!(k.range(), 0..4);
+        k.clear();
+        assert!(!k.any());
+        assert_eq!(k.range(), 0..0);
+        k.mark(2, 3, 5);
+        k.mark(1, 7, 7);
+        assert_eq!(k.range(), 1..3);
+        assert_eq!((k.get(1), k.get(2)), ([7, 7], [3, 5]));
+        k.clear_before(2);
+        assert_eq!(k.range(), 2..3);
+        assert_eq!(k.get(1), [NOCHANGE; 2]);
+        assert!(k.any());
+    }
+
+    #[test]
     fn addch_reads_back_with_attributes() {
         let mut m = Model::standard();
         m.mvaddch(3, 4, Chtype::from(b'@'));
