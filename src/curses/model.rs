@@ -100,8 +100,83 @@ struct Window {
     /// Where a subwindow starts in its parent.
     pary: i32,
     parx: i32,
-    firstch: Vec<i32>,
-    lastch: Vec<i32>,
+    marks: Marks,
+}
+
+/// A window's change marks, ncurses' `firstch`/`lastch` of each row, and
+/// the rows that may hold one (every row outside them is unmarked), so a
+/// refresh visits only those.
+#[derive(Clone, Debug)]
+struct Marks {
+    /// `[firstch, lastch]` of each row, `NOCHANGE` when unmarked.
+    rows: Vec<[i32; 2]>,
+    /// Rows `lo..hi` may be marked (empty when `lo == hi`).
+    lo: usize,
+    hi: usize,
+}
+
+impl Marks {
+    /// Every row marked from column 0 to `maxx`.
+    fn touched(nlines: usize, maxx: i32) -> Self {
+        Marks { rows: vec![[0, maxx]; nlines], lo: 0, hi: nlines }
+    }
+
+    fn cover(&mut self, y: usize) {
+        if self.lo == self.hi {
+            (self.lo, self.hi) = (y, y + 1);
+        } else {
+            self.lo = self.lo.min(y);
+            self.hi = self.hi.max(y + 1);
+        }
+    }
+
+    /// Widen row `y`'s mark to take in columns `x0..=x1`.
+    #[inline]
+    fn mark(&mut self, y: usize, x0: i32, x1: i32) {
+        let m = &mut self.rows[y];
+        if m[0] == NOCHANGE || x0 < m[0] {
+            m[0] = x0;
+        }
+        if m[1] == NOCHANGE || x1 > m[1] {
+            m[1] = x1;
+        }
+        self.cover(y);
+    }
+
+    /// Mark row `y` whole (`0..=maxx`).
+    fn touch(&mut self, y: usize, maxx: i32) {
+        self.rows[y] = [0, maxx];
+        self.cover(y);
+    }
+
+    fn get(&self, y: usize) -> [i32; 2] {
+        self.rows[y]
+    }
+
+    /// The rows that may be marked.
+    fn range(&self) -> std::ops::Range<usize> {
+        self.lo..self.hi
+    }
+
+    /// Unmark the rows before `n`.
+    fn clear_before(&mut self, n: usize) {
+        let end = self.hi.min(n);
+        if self.lo < end {
+            self.rows[self.lo..end].fill([NOCHANGE; 2]);
+        }
+        self.lo = self.lo.max(n);
+        if self.lo >= self.hi {
+            (self.lo, self.hi) = (0, 0);
+        }
+    }
+
+    fn clear(&mut self) {
+        self.clear_before(usize::MAX);
+    }
+
+    fn any(&self) -> bool {
+        self.rows[self.range()].iter().any(|m| m[0] != NOCHANGE)
+    }
 }
 
 impl Window {
@@ -125,19 +200,13 @@ impl Window {
             pary: 0,
             parx: 0,
             // SVr4 and ncurses mark a new window entirely changed.
-            firstch: vec![0; nlines as usize],
-            lastch: vec![ncols - 1; nlines as usize],
+            marks: Marks::touched(nlines as usize, ncols - 1),
         }
     }
 
+    #[inline]
     fn changed(&mut self, y: i32, x0: i32, x1: i32) {
-        let y = y as usize;
-        if self.firstch[y] == NOCHANGE || x0 < self.firstch[y] {
-            self.firstch[y] = x0;
-        }
-        if self.lastch[y] == NOCHANGE || x1 > self.lastch[y] {
-            self.lastch[y] = x1;
-        }
+        self.marks.mark(y as usize, x0, x1);
     }
 
     /// The index of cell (y, x) in a store `width` cells wide.
@@ -148,13 +217,12 @@ impl Window {
 
     fn touch_all(&mut self) {
         for y in 0..=self.maxy as usize {
-            self.firstch[y] = 0;
-            self.lastch[y] = self.maxx;
+            self.marks.touch(y, self.maxx);
         }
     }
 
     fn is_touched(&self) -> bool {
-        self.firstch.iter().any(|&f| f != NOCHANGE)
+        self.marks.any()
     }
 }
 
@@ -279,6 +347,10 @@ pub struct Model {
     /// and whether a read saw the end of the file (glibc's EOF sticks).
     stdin_buf: VecDeque<u8>,
     stdin_eof: bool,
+    /// The terminal got bytes curses does not know of (plain output, the
+    /// tty's echo), so it may differ from curscr outside the rows an update
+    /// writes; until the next repaint, an update copies whole rows to it.
+    term_stale: bool,
 }
 
 impl Model {
@@ -298,6 +370,7 @@ impl Model {
             tty: None,
             stdin_buf: VecDeque::new(),
             stdin_eof: false,
+            term_stale: false,
         };
         for _ in 0..3 {
             m.make_window(lines, cols, 0, 0);
@@ -305,9 +378,7 @@ impl Model {
         // curscr starts out "cleared": the first update clears the terminal.
         m.win_mut(Win::CUR).clear = true;
         for w in [Win::CUR, NEWSCR] {
-            let win = m.win_mut(w);
-            win.firstch.fill(NOCHANGE);
-            win.lastch.fill(NOCHANGE);
+            m.win_mut(w).marks.clear();
         }
         m
     }
@@ -330,6 +401,7 @@ impl Model {
         let out = tty.take_output();
         let signals = tty.take_signals();
         self.term.write_raw(&out);
+        self.term_stale = true;
         // SIGINT ends the process at once (a fatal signal without a core
         // dump); SIGQUIT waits for delivery, so an interrupt after it
         // still wins.
@@ -514,35 +586,51 @@ impl Model {
         // (newscr changes only through wnoutrefresh, which marks them).
         let (ns, cs) = (self.win(NEWSCR).store, self.win(Win::CUR).store);
         let cols = self.cols as usize;
+        let screen = self.lines as usize * cols;
         let mut last_written: Option<usize> = None;
         // A cleared update repaints the whole screen.
         let full = self.endwin || self.win(NEWSCR).clear || self.win(Win::CUR).clear;
         {
             let n = self.wins[usize::from(NEWSCR.0)].as_ref().expect("newscr");
             let (new, cur) = Self::store_pair(&mut self.stores, ns, cs);
-            for y in 0..self.lines as usize {
-                let (first, last) = if full {
-                    (0, cols - 1)
-                } else if n.firstch[y] == NOCHANGE {
-                    continue;
-                } else {
-                    // (A mark's usize reading, as the C's unsigned one.)
-                    ((n.firstch[y] as usize).min(cols - 1), (n.lastch[y] as usize).min(cols - 1))
-                };
-                let row = y * cols;
-                let r = row + first..=row + last.max(first);
-                let (src, dst) = (&new.cells[r.clone()], &mut cur.cells[r.clone()]);
-                if src != dst {
-                    if n.leaveok {
-                        let at = last_diff(src, dst);
-                        last_written = at.map(|i| r.start() + i).or(last_written);
-                    }
-                    dst.copy_from_slice(src);
+            if full {
+                // Row after row, the last cell written is the screen's last
+                // difference; the terminal then shows curscr whole (the
+                // program's own output may have changed anything).
+                let (src, dst) = (&new.cells[..screen], &mut cur.cells[..screen]);
+                if n.leaveok {
+                    last_written = last_diff(src, dst);
                 }
-                // The terminal shows curscr's rows just written (all of
-                // them after curses was left: the program's own output may
-                // have changed anything).
-                self.term.cells[row..row + cols].copy_from_slice(&cur.cells[row..row + cols]);
+                dst.copy_from_slice(src);
+                self.term.cells.copy_from_slice(dst);
+                self.term_stale = false;
+            } else {
+                for y in n.marks.range() {
+                    let [first, last] = n.marks.get(y);
+                    if first == NOCHANGE {
+                        continue;
+                    }
+                    // (A mark's usize reading, as the C's unsigned one.)
+                    let first = (first as usize).min(cols - 1);
+                    let last = (last as usize).min(cols - 1).max(first);
+                    let row = y * cols;
+                    let r = row + first..=row + last;
+                    let (src, dst) = (&new.cells[r.clone()], &mut cur.cells[r.clone()]);
+                    if let Some((a, b)) = sync_span(src, dst) {
+                        if n.leaveok {
+                            last_written = Some(r.start() + b);
+                        }
+                        if !self.term_stale {
+                            // The terminal is curscr: only these cells changed.
+                            let at = r.start();
+                            self.term.cells[at + a..=at + b].copy_from_slice(&src[a..=b]);
+                        }
+                    }
+                    if self.term_stale {
+                        // The terminal shows curscr's rows just written.
+                        self.term.cells[row..row + cols].copy_from_slice(&cur.cells[row..row + cols]);
+                    }
+                }
             }
         }
         let (ny, nx, leave) = {
@@ -567,14 +655,12 @@ impl Model {
             c.cury = cy;
             c.curx = cx;
             c.clear = false;
-            c.firstch.fill(NOCHANGE);
-            c.lastch.fill(NOCHANGE);
+            c.marks.clear();
         }
         {
             let n = self.win_mut(NEWSCR);
             n.clear = false;
-            n.firstch.fill(NOCHANGE);
-            n.lastch.fill(NOCHANGE);
+            n.marks.clear();
         }
         self.endwin = false;
         self.term.cury = cy;
@@ -591,10 +677,7 @@ impl Model {
             (win.pary, win.parx, win.maxy, win.maxx)
         };
         for y in 0..=maxy {
-            let (first, last) = {
-                let p = self.win(parent);
-                (p.firstch[(pary + y) as usize], p.lastch[(pary + y) as usize])
-            };
+            let [first, last] = self.win(parent).marks.get((pary + y) as usize);
             if first >= 0 {
                 // The change may lie outside the child; the line is marked
                 // all the same (an empty range), as ncurses does.
@@ -605,7 +688,8 @@ impl Model {
         }
     }
 
-    /// wnoutrefresh: copy the window's changed cells into newscr.
+    /// wnoutrefresh: copy the window's changed cells into newscr. (Only
+    /// wrefresh calls it, right before the update.)
     fn noutrefresh(&mut self, w: Win) {
         self.syncdown(w);
         let nmaxy = self.lines - 1;
@@ -616,6 +700,11 @@ impl Model {
         let mut win = self.wins[usize::from(w.0)].take().expect("curses window used after delwin");
         let limit_x = win.maxx.min(nmaxx - win.begx);
         let rows = win.maxy.min(nmaxy - win.begy);
+        // The update that follows (wrefresh's) repaints the whole screen,
+        // which needs no marks in newscr: the changed rows are just copied.
+        let repaint = win.clear
+            || self.endwin
+            || [NEWSCR, Win::CUR].iter().any(|&v| self.wins[usize::from(v.0)].as_ref().is_some_and(|c| c.clear));
         {
             let nwin = self.wins[usize::from(NEWSCR.0)].as_mut();
             // (newscr itself: nothing to copy.)
@@ -623,11 +712,11 @@ impl Model {
                 Some(n) if win.store != ns => Some((n, Self::store_pair(&mut self.stores, win.store, ns))),
                 _ => None,
             };
-            for src_row in 0..=rows {
-                let r = src_row as usize;
-                let (first, last) = (win.firstch[r], win.lastch[r]);
-                win.firstch[r] = NOCHANGE;
-                win.lastch[r] = NOCHANGE;
+            let visited = (rows + 1).max(0) as usize;
+            let span = win.marks.range();
+            for r in span.start..span.end.min(visited) {
+                let src_row = r as i32;
+                let [first, last] = win.marks.get(r);
                 let hi = last.min(limit_x);
                 if first == NOCHANGE || first > hi {
                     continue;
@@ -639,16 +728,17 @@ impl Model {
                 let (lo, hi) = (first as usize, hi as usize);
                 let s = &src.cells[sbase + lo..=sbase + hi];
                 let d = &mut dst.cells[dbase + lo..=dbase + hi];
-                if s == d {
+                if repaint {
+                    d.copy_from_slice(s);
                     continue;
                 }
                 // Only the cells that differ count as changed in newscr.
-                let a = first_diff(s, d).unwrap_or(0);
-                let b = last_diff(s, d).unwrap_or(0);
-                d[a..=b].copy_from_slice(&s[a..=b]);
+                let Some((a, b)) = sync_span(s, d) else { continue };
                 let at = lo as i32 + win.begx;
                 n.changed(dst_row, at + a as i32, at + b as i32);
             }
+            // Every row on the screen is unmarked now.
+            win.marks.clear_before(visited);
         }
         let clear = win.clear;
         win.clear = false;
@@ -667,13 +757,46 @@ impl Model {
     }
 }
 
-/// Cells compared eight at a time (which vectorizes) before one at a time.
+/// Cells compared eight at a time (as arrays, which compile to vector
+/// compares) before one at a time.
 const CHUNK: usize = 8;
+
+/// A byte `waddch` puts as it is (printable ASCII, and the C locale's
+/// bytes from 160 up).
+#[inline]
+fn printable(b: u8) -> bool {
+    b.wrapping_sub(0x20) < 0x5f || b >= 160
+}
+
+/// Spans this short are compared and copied cell by cell in one pass
+/// (cheaper than library calls for the few cells a turn changes).
+const SHORT: usize = 16;
+
+/// Make `dst` equal to `src` (of the same length): where they first and
+/// last differed, if anywhere.
+fn sync_span(src: &[Chtype], dst: &mut [Chtype]) -> Option<(usize, usize)> {
+    if src.len() <= SHORT {
+        let mut found: Option<(usize, usize)> = None;
+        for (i, (d, &c)) in dst.iter_mut().zip(src).enumerate() {
+            if *d != c {
+                *d = c;
+                found = Some((found.map_or(i, |f| f.0), i));
+            }
+        }
+        return found;
+    }
+    let a = first_diff(src, dst)?;
+    let b = last_diff(&src[a..], &dst[a..]).map_or(a, |j| a + j);
+    dst[a..=b].copy_from_slice(&src[a..=b]);
+    Some((a, b))
+}
 
 /// Where two rows of cells first differ.
 fn first_diff(a: &[Chtype], b: &[Chtype]) -> Option<usize> {
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[..n], &b[..n]);
     let mut i = 0;
-    for (x, y) in a.chunks_exact(CHUNK).zip(b.chunks_exact(CHUNK)) {
+    for (x, y) in a.as_chunks::<CHUNK>().0.iter().zip(b.as_chunks::<CHUNK>().0) {
         if x != y {
             break;
         }
@@ -684,8 +807,10 @@ fn first_diff(a: &[Chtype], b: &[Chtype]) -> Option<usize> {
 
 /// Where two rows of cells of the same length last differ.
 fn last_diff(a: &[Chtype], b: &[Chtype]) -> Option<usize> {
-    let mut end = a.len();
-    for (x, y) in a.rchunks_exact(CHUNK).zip(b.rchunks_exact(CHUNK)) {
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[..n], &b[..n]);
+    let mut end = n;
+    for (x, y) in a.as_rchunks::<CHUNK>().1.iter().rev().zip(b.as_rchunks::<CHUNK>().1.iter().rev()) {
         if x != y {
             break;
         }
@@ -709,6 +834,7 @@ impl Clone for Model {
             tty: self.tty.clone(),
             stdin_buf: self.stdin_buf.clone(),
             stdin_eof: self.stdin_eof,
+            term_stale: self.term_stale,
         }
     }
 }
@@ -822,7 +948,7 @@ impl Curses for Model {
     fn waddch(&mut self, w: Win, ch: Chtype) -> bool {
         let t = (ch & A_CHARTEXT) as u8;
         let attrs = ch & !A_CHARTEXT;
-        if (0x20..0x7f).contains(&t) || t >= 160 {
+        if printable(t) {
             return self.add_literal(w, ch);
         }
         match t {
@@ -891,23 +1017,24 @@ impl Curses for Model {
     }
 
     fn waddstr(&mut self, w: Win, s: &[u8]) -> bool {
-        // Runs of printable bytes at once, anything else through waddch.
-        let end = s.iter().position(|&b| b == 0).unwrap_or(s.len());
-        let mut rest = &s[..end];
-        while !rest.is_empty() {
-            let n = rest.iter().position(|&b| !(0x20..0x7f).contains(&b) && b < 160).unwrap_or(rest.len());
+        // Runs of printable bytes at once, anything else through waddch; a
+        // NUL ends the string (one scan finds both).
+        let mut rest = s;
+        loop {
+            let n = rest.iter().position(|&b| !printable(b)).unwrap_or(rest.len());
             if n > 0 && !self.add_run(w, &rest[..n]) {
                 return false;
             }
-            rest = &rest[n..];
-            if let Some((&b, tail)) = rest.split_first() {
-                if !self.waddch(w, Chtype::from(b)) {
-                    return false;
+            match rest.get(n) {
+                None | Some(0) => return true,
+                Some(&b) => {
+                    if !self.waddch(w, Chtype::from(b)) {
+                        return false;
+                    }
+                    rest = &rest[n + 1..];
                 }
-                rest = tail;
             }
         }
-        true
     }
 
     fn winch(&self, w: Win) -> Chtype {
@@ -917,12 +1044,16 @@ impl Curses for Model {
 
     /// One window lookup for the move and the read.
     fn mvinch(&mut self, y: i32, x: i32) -> Chtype {
-        if self.wmove(Win::STD, y, x) {
-            let win = self.win(Win::STD);
-            self.stores[win.store].as_ref().map_or(BLANK, |st| st.cells[win.at(st.width, y, x)])
-        } else {
-            self.winch(Win::STD)
+        let win = self.wins[usize::from(Win::STD.0)].as_mut().expect("stdscr");
+        if y < 0 || x < 0 || y > win.maxy || x > win.maxx {
+            return self.winch(Win::STD);
         }
+        // wmove's effects, then the cell.
+        win.cury = y;
+        win.curx = x;
+        win.wrapped = false;
+        win.hasmoved = true;
+        self.stores[win.store].as_ref().map_or(BLANK, |st| st.cells[win.at(st.width, y, x)])
     }
 
     fn winch_at(&self, w: Win, y: i32, x: i32) -> Chtype {
@@ -1047,8 +1178,7 @@ impl Curses for Model {
             // copywin touches every destination row of the rectangle.
             let win = self.win_mut(dst);
             for y in (top - d.begy)..=(bottom - d.begy) {
-                win.firstch[y as usize] = 0;
-                win.lastch[y as usize] = win.maxx;
+                win.marks.touch(y as usize, win.maxx);
             }
         }
     }
@@ -1081,6 +1211,7 @@ impl Curses for Model {
 
     fn getpass(&mut self, prompt: &[u8]) -> Result<Vec<u8>, Interrupt> {
         self.term.write_cooked(prompt);
+        self.term_stale = true;
         let typed = self.input.line(&self.term)?;
         // The tty's line editing, without its echo.
         let mut line = Vec::new();
@@ -1192,6 +1323,7 @@ impl Curses for Model {
             return;
         }
         self.term.write_cooked(s);
+        self.term_stale = true;
     }
 }
 
@@ -1236,6 +1368,68 @@ mod tests {
             let a = vec![BLANK; len];
             assert_eq!((first_diff(&a, &a), last_diff(&a, &a)), (None, None));
         }
+    }
+
+    #[test]
+    fn a_span_synced_reports_where_it_differed_short_or_long() {
+        for len in [1, 5, SHORT, SHORT + 1, 40, 80] {
+            for i in 0..len {
+                for j in i..len {
+                    let src = vec![BLANK; len];
+                    let mut dst = src.clone();
+                    dst[i] = 1;
+                    dst[j] = 2;
+                    assert_eq!(sync_span(&src, &mut dst), Some((i, j)));
+                    assert_eq!(dst, src);
+                    assert_eq!(sync_span(&src, &mut dst), None);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn after_plain_output_an_update_rewrites_whole_rows_until_a_repaint() {
+        let mut m = Model::standard();
+        m.mvaddstr(2, 0, b"abc");
+        m.refresh();
+        // Plain output lands on row 2 behind curses' back.
+        m.mvcur(0, 0, 2, 10);
+        m.print_raw(b"xyz");
+        assert_eq!(m.terminal().row_text(2), "abc       xyz");
+        // A change on the row: the terminal gets curscr's whole row.
+        m.mvaddch(2, 0, Chtype::from(b'A'));
+        m.refresh();
+        assert_eq!(m.terminal().row_text(2), "Abc");
+        // Rows not written keep the stray output; a repaint clears it.
+        m.mvcur(0, 0, 5, 0);
+        m.print_raw(b"junk");
+        m.mvaddch(1, 0, Chtype::from(b'q'));
+        m.refresh();
+        assert_eq!(m.terminal().row_text(5), "junk");
+        m.clearok(Win::CUR, true);
+        m.refresh();
+        assert_eq!(m.terminal().row_text(5), "");
+        // Then only changed cells go out, the rest of the row as it was.
+        m.mvaddch(2, 1, Chtype::from(b'B'));
+        m.refresh();
+        assert_eq!(m.terminal().row_text(2), "ABc");
+    }
+
+    #[test]
+    fn marks_cover_only_the_rows_marked() {
+        let mut k = Marks::touched(4, 9);
+        assert_eq!(k.range(), 0..4);
+        k.clear();
+        assert!(!k.any());
+        assert_eq!(k.range(), 0..0);
+        k.mark(2, 3, 5);
+        k.mark(1, 7, 7);
+        assert_eq!(k.range(), 1..3);
+        assert_eq!((k.get(1), k.get(2)), ([7, 7], [3, 5]));
+        k.clear_before(2);
+        assert_eq!(k.range(), 2..3);
+        assert_eq!(k.get(1), [NOCHANGE; 2]);
+        assert!(k.any());
     }
 
     #[test]

@@ -250,24 +250,27 @@ impl Game {
     /// may breathe instead. -1 when the monster is gone.
     pub fn do_chase(&mut self, th: MonId) -> Flow<i32> {
         // Where the chaser and the chasee are.
-        let mut rer = self.mons[th].t_room;
-        if self.mons[th].on(ISGREED) && rer.is_some_and(|r| self.room(r).r_goldval == 0) {
+        let t = &self.mons[th];
+        let (mut rer, tpos, greedy) = (t.t_room, t.t_pos, t.on(ISGREED));
+        let mut dest = t.t_dest.unwrap_or(Dest::Hero);
+        if greedy && rer.is_some_and(|r| self.room(r).r_goldval == 0) {
             // The gold has been taken: run after the hero.
             self.mons[th].t_dest = Some(Dest::Hero);
+            dest = Dest::Hero;
         }
-        let dest = self.mons[th].t_dest.unwrap_or(Dest::Hero);
         let ree = if dest == Dest::Hero { self.proom() } else { self.roomin(self.dest_pos(dest))? };
         // Doors are not inside rooms here.
-        let tpos = self.mons[th].t_pos;
         let mut door = self.chat(tpos.y, tpos.x) == DOOR;
         let mut mindist = 32767;
         let mut this = self.chase_this;
+        // (Nothing moves before the step is chosen.)
+        let goal = self.dest_pos(dest);
         loop {
             if rer != ree {
                 // The goal is elsewhere: head for the nearest exit.
                 if let Some(r) = rer {
                     for &cp in self.room(r).exits() {
-                        let curdist = dist_cp(self.dest_pos(dest), cp);
+                        let curdist = dist_cp(goal, cp);
                         if curdist < mindist {
                             this = cp;
                             mindist = curdist;
@@ -280,7 +283,7 @@ impl Game {
                     continue;
                 }
             } else {
-                this = self.dest_pos(dest);
+                this = goal;
                 // A dragon in line with the hero, within a bolt's reach
                 // but not next to her, may breathe.
                 let t = &self.mons[th];
@@ -372,10 +375,10 @@ impl Game {
     /// (a random one when confused, for bats and now and then phantoms),
     /// into `ch_ret`. `false` when it has got there.
     pub fn chase(&mut self, tp: MonId, ee: Coord) -> bool {
-        let er = self.mons[tp].t_pos;
-        let ttype = self.mons[tp].t_type;
+        let t = &self.mons[tp];
+        let (er, ttype, confused) = (t.t_pos, t.t_type, t.on(ISHUH));
         let curdist;
-        if (self.mons[tp].on(ISHUH) && self.rng.rnd(5) != 0)
+        if (confused && self.rng.rnd(5) != 0)
             || (ttype == b'P' && self.rng.rnd(5) == 0)
             || (ttype == b'B' && self.rng.rnd(2) == 0)
         {
@@ -403,7 +406,10 @@ impl Game {
                     if !diag_ok_at(self, er, tryp) {
                         continue;
                     }
-                    let ch = self.winat(y, x);
+                    // winat(), with the monster there looked up once.
+                    let p = self.place(y, x);
+                    let mon = self.monst_of(p).map(|m| &self.mons[m]);
+                    let ch = mon.map_or(p.p_ch, |t| t.t_disguise);
                     if !step_ok(ch) {
                         continue;
                     }
@@ -419,7 +425,7 @@ impl Game {
                         }
                     }
                     // Nor step on a xeroc.
-                    if self.moat(y, x).is_some_and(|m| self.mons[m].t_type == b'X') {
+                    if mon.is_some_and(|t| t.t_type == b'X') {
                         continue;
                     }
                     let thisdist = dist(y, x, ee.y, ee.x);

@@ -243,11 +243,21 @@ impl Game {
 
 /// `step_ok` (io.c): can one step on this character?
 pub fn step_ok(ch: u8) -> bool {
-    match ch {
-        b' ' | b'|' | b'-' => false,
-        _ => !ch.is_ascii_alphabetic(),
-    }
+    STEP_OK[usize::from(ch)]
 }
+
+/// `step_ok` of every byte, worked out once (monsters ask it for each
+/// spot around them every turn).
+static STEP_OK: [bool; 256] = {
+    let mut t = [true; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = !matches!(b, b' ' | b'|' | b'-') && !b.is_ascii_alphabetic();
+        c += 1;
+    }
+    t
+};
 
 impl Game {
     /// ncurses' `wgetnstr(stdscr, buf, maxlen)`, as `score()` uses it: read
