@@ -43,7 +43,7 @@ impl Rng {
     /// value is bits 16..31 of the new seed.
     #[inline]
     pub fn rn(&mut self) -> i32 {
-        self.seed = self.seed.wrapping_mul(11109).wrapping_add(13849);
+        self.seed = Self::step(self.seed);
         (self.seed >> 16) & 0xffff
     }
 
@@ -82,6 +82,30 @@ impl Rng {
         }
     }
 
+    /// Whether trace lines are being recorded.
+    pub fn tracing(&self) -> bool {
+        self.trace.is_some()
+    }
+
+    /// `rnd(a) + 1 < t && rnd(b) == 0`, with `b` drawn only when the first
+    /// test holds (as `&&` does): the test of a secret passage or door.
+    #[inline(always)]
+    pub fn rnd_below_then_zero(&mut self, a: i32, t: i32, b: i32) -> bool {
+        if self.trace.is_some() {
+            return self.rnd(a) + 1 < t && self.rnd(b) == 0;
+        }
+        let mut s = Seed(self.seed);
+        let v = s.rnd_below_then_zero(a, t, b);
+        self.seed = s.0;
+        v
+    }
+
+    /// The seed after one draw.
+    #[inline(always)]
+    const fn step(seed: i32) -> i32 {
+        seed.wrapping_mul(11109).wrapping_add(13849)
+    }
+
     /// `roll(number, sides)`: the sum of `number` draws of rnd(sides) + 1.
     pub fn roll(&mut self, number: i32, sides: i32) -> i32 {
         let mut total: i32 = 0;
@@ -104,6 +128,80 @@ impl Rng {
         nm.wrapping_sub(nm / 20).wrapping_add(self.rnd(nm / 10))
     }
 }
+
+/// What the hot loops of level making draw from: the game's [`Rng`], or,
+/// when no trace is kept, its bare [`Seed`] (a local the compiler keeps in
+/// a register instead of writing it back to the game after every draw).
+/// Both give the same draws.
+pub trait Draw {
+    /// `rnd(range)`.
+    fn rnd(&mut self, range: i32) -> i32;
+    /// See [`Rng::rnd_below_then_zero`].
+    fn rnd_below_then_zero(&mut self, a: i32, t: i32, b: i32) -> bool;
+}
+
+impl Draw for Rng {
+    #[inline(always)]
+    fn rnd(&mut self, range: i32) -> i32 {
+        Rng::rnd(self, range)
+    }
+
+    #[inline(always)]
+    fn rnd_below_then_zero(&mut self, a: i32, t: i32, b: i32) -> bool {
+        Rng::rnd_below_then_zero(self, a, t, b)
+    }
+}
+
+/// The seed of an [`Rng`] that keeps no trace, drawn from directly.
+#[derive(Clone, Copy, Debug)]
+pub struct Seed(pub i32);
+
+impl Draw for Seed {
+    #[inline(always)]
+    fn rnd(&mut self, range: i32) -> i32 {
+        if range == 0 {
+            return 0;
+        }
+        self.0 = Rng::step(self.0);
+        (((self.0 >> 16) & 0xffff) as u32 % range.unsigned_abs()) as i32
+    }
+
+    /// The draws are random, so branches on them would be mispredicted
+    /// about as often as taken; here the seed and the answer are selected
+    /// without branching. Both ranges must be positive.
+    #[inline(always)]
+    fn rnd_below_then_zero(&mut self, a: i32, t: i32, b: i32) -> bool {
+        debug_assert!(a > 0 && b > 0);
+        let s1 = Rng::step(self.0);
+        let first = ((s1 >> 16) & 0xffff) as u32 % a as u32;
+        let s2 = Rng::step(s1);
+        let second = ((s2 >> 16) & 0xffff) as u32 % b as u32;
+        let go_on = (first as i32) + 1 < t;
+        self.0 = if go_on { s2 } else { s1 };
+        go_on & (second == 0)
+    }
+}
+
+/// Run `$body` with `$d` the fastest [`Draw`] that gives the game's draws
+/// and trace: the [`Rng`] itself when it keeps a trace, else its [`Seed`],
+/// written back after. `$body` must not reach the Rng any other way.
+macro_rules! with_draw {
+    ($rng:expr, |$d:ident| $body:expr) => {
+        if $rng.tracing() {
+            let $d = &mut $rng;
+            $body
+        } else {
+            let mut seed = $crate::game::rng::Seed($rng.seed());
+            let r = {
+                let $d = &mut seed;
+                $body
+            };
+            $rng.set_seed(seed.0);
+            r
+        }
+    };
+}
+pub(crate) use with_draw;
 
 #[cfg(test)]
 mod tests {

@@ -5,7 +5,9 @@ use crate::game::consts::*;
 use crate::curses::{Chtype, cchar};
 use crate::game::{Flow, Game};
 use crate::game::list::attach;
-use crate::game::thing::{Coord, RoomRef};
+use crate::game::passages::{PassBits, put_pass};
+use crate::game::rng::{Draw, with_draw};
+use crate::game::thing::{Coord, Place, RoomRef};
 
 /// `GOLDGRP`: the group all gold shares.
 const GOLDGRP: i32 = 1;
@@ -19,8 +21,6 @@ struct Maze {
     startx: i32,
 }
 
-/// `dig`'s directions: right, left, down, up, in the order of its table.
-const DIG_DELTAS: [(i32, i32); 4] = [(0, 2), (0, -2), (2, 0), (-2, 0)];
 
 impl Game {
     /// `do_rooms`: lay out the nine boxes of the level: some gone, the rest
@@ -170,43 +170,8 @@ impl Game {
         let starty = (self.rng.rnd(rp.r_max.y) / 2) * 2;
         let startx = (self.rng.rnd(rp.r_max.x) / 2) * 2;
         self.putpass(Coord::new(starty + maze.starty, startx + maze.startx));
-        self.dig(&maze, starty, startx);
-    }
-
-    /// `dig`: dig out from a maze cell to random undug neighbors two cells
-    /// away, until there are none. (The original also keeps an exit table,
-    /// `accnt_maze`, that nothing reads; it is left out.)
-    fn dig(&mut self, maze: &Maze, y: i32, x: i32) {
-        loop {
-            let mut cnt = 0;
-            let (mut nexty, mut nextx) = (0, 0);
-            for (dy, dx) in DIG_DELTAS {
-                let (newy, newx) = (y + dy, x + dx);
-                if newy < 0 || newy > maze.maxy || newx < 0 || newx > maze.maxx {
-                    continue;
-                }
-                if self.flat(newy + maze.starty, newx + maze.startx) & F_PASS != 0 {
-                    continue;
-                }
-                cnt += 1;
-                if self.rng.rnd(cnt) == 0 {
-                    nexty = newy;
-                    nextx = newx;
-                }
-            }
-            if cnt == 0 {
-                return;
-            }
-            // The cell between, then the new cell.
-            let between = if nexty == y {
-                Coord::new(y + maze.starty, nextx + maze.startx + if nextx - x < 0 { 1 } else { -1 })
-            } else {
-                Coord::new(nexty + maze.starty + if nexty - y < 0 { 1 } else { -1 }, x + maze.startx)
-            };
-            self.putpass(between);
-            self.putpass(Coord::new(nexty + maze.starty, nextx + maze.startx));
-            self.dig(maze, nexty, nextx);
-        }
+        let (places, bits, level) = (&mut self.places, &mut self.pass_bits, self.level);
+        with_draw!(self.rng, |d| dig(d, places, bits, level, &maze, starty, startx));
     }
 
     /// `rnd_pos`: a random spot inside a room's walls.
@@ -340,5 +305,78 @@ impl Game {
             }
         }
         self.door_open(r)
+    }
+}
+
+/// The most rows and columns of spots a maze's dig visits (those an even
+/// number of cells from its corner): a maze fills one of the nine boxes.
+const MAZE_ROWS: i32 = (NUMLINES / 3 - 1) / 2 + 1;
+const MAZE_COLS: i32 = (NUMCOLS / 3 - 1) / 2 + 1;
+// They fit the dig's word: a row of 16 bits each, below an empty row.
+const _: () = assert!(MAZE_COLS < 16 && (MAZE_ROWS + 2) * 16 <= 128);
+
+/// `dig`: dig out from a maze cell to random undug neighbors two cells
+/// away, until there are none. (The original also keeps an exit table,
+/// `accnt_maze`, that nothing reads; it is left out.)
+///
+/// The C recurses into each new cell and, back from it, looks again. Here
+/// a stack stands for the calls, and the cells the dig can reach are bits
+/// of one word (bit 16 + 16 r + c for the cell 2r down and 2c across from
+/// the maze's corner, set while not yet dug), so finding the undug
+/// neighbors is a few shifts.
+fn dig<D: Draw>(d: &mut D, places: &mut [Place], bits: &mut PassBits, level: i32, maze: &Maze, y: i32, x: i32) {
+    // Right, left, down, up, as the C's table.
+    const STEP: [i32; 4] = [1, -1, 16, -16];
+    let (rows, cols) = (maze.maxy / 2 + 1, maze.maxx / 2 + 1);
+    debug_assert!(rows <= MAZE_ROWS && cols <= MAZE_COLS);
+    let (rows, cols) = (rows.min(MAZE_ROWS), cols.min(MAZE_COLS));
+    let mut undug: u128 = 0;
+    for r in 0..rows {
+        for c in 0..cols {
+            let cell = &places[Game::index(maze.starty + 2 * r, maze.startx + 2 * c)];
+            if cell.p_flags & F_PASS == 0 {
+                undug |= 1 << (16 + 16 * r + c);
+            }
+        }
+    }
+    let mut stack = [0u8; ((MAZE_ROWS + 2) * 16) as usize];
+    stack[0] = (16 + 16 * (y / 2) + x / 2) as u8;
+    let mut top = 1;
+    while top > 0 {
+        let here = i32::from(stack[top - 1]);
+        let at = |k: usize| ((undug >> (here + STEP[k])) & 1) as u32;
+        let found = at(0) | at(1) << 1 | at(2) << 2 | at(3) << 3;
+        if found == 0 {
+            top -= 1;
+            continue;
+        }
+        // Each neighbor found replaces the choice with a chance of one in
+        // how many have been found so far (rnd(1) draws too).
+        let mut pick = found.trailing_zeros();
+        d.rnd(1);
+        let mut rest = found & (found - 1);
+        let mut cnt = 1;
+        while rest != 0 {
+            cnt += 1;
+            let k = rest.trailing_zeros();
+            rest &= rest - 1;
+            let v = match cnt {
+                2 => d.rnd(2),
+                3 => d.rnd(3),
+                _ => d.rnd(4),
+            };
+            if v == 0 {
+                pick = k;
+            }
+        }
+        let next = here + STEP[pick as usize];
+        let spot = |b: i32| Coord::new(maze.starty + 2 * (b / 16 - 1), maze.startx + 2 * (b % 16));
+        let (from, to) = (spot(here), spot(next));
+        // The cell between, then the new cell.
+        put_pass(d, places, bits, level, Coord::new((from.y + to.y) / 2, (from.x + to.x) / 2));
+        put_pass(d, places, bits, level, to);
+        undug &= !(1 << next);
+        stack[top] = next as u8;
+        top += 1;
     }
 }
