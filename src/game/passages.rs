@@ -46,18 +46,21 @@ const MAZE_DOOR_TRIES: u32 = 1000;
 /// spot would be one too, but no room's walls reach another box, where a
 /// maze digs): only spots with the second bit are looked at as doors.
 /// Scratch of level making, never saved; cleared with the map.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PassBits {
     /// Column x at x + 1, with an empty column at each side, so that both
     /// neighbors of any column on the map can be read.
     todo: [u32; MAXCOLS + 2],
     /// Column x at x + 1, as in `todo`.
     doors: [u32; MAXCOLS + 2],
+    /// The numbering's stack of spots waiting (map indexes), its room
+    /// kept from level to level; empty between numberings.
+    stack: Vec<u16>,
 }
 
 impl Default for PassBits {
     fn default() -> Self {
-        PassBits { todo: [0; MAXCOLS + 2], doors: [0; MAXCOLS + 2] }
+        PassBits { todo: [0; MAXCOLS + 2], doors: [0; MAXCOLS + 2], stack: Vec::new() }
     }
 }
 
@@ -66,7 +69,8 @@ impl PassBits {
     const ROWS: u32 = ((1u32 << NUMLINES) - 1) & !1;
 
     pub fn clear(&mut self) {
-        *self = PassBits::default();
+        self.todo = [0; MAXCOLS + 2];
+        self.doors = [0; MAXCOLS + 2];
     }
 
     /// Note a spot (a map index) as one to number.
@@ -113,8 +117,6 @@ pub(crate) fn put_pass<D: Draw>(d: &mut D, places: &mut [Place], bits: &mut Pass
 struct Numbering {
     pnum: usize,
     newpnum: bool,
-    /// The spots still to look at (map indexes), kept for the whole level.
-    stack: Vec<u16>,
 }
 
 impl Game {
@@ -346,7 +348,7 @@ impl Game {
     /// `passnum`: number each corridor system, starting from every room's
     /// exits, and note its doors as the passage's exits.
     fn passnum(&mut self) {
-        let mut n = Numbering { pnum: 0, newpnum: false, stack: vec![0; 256] };
+        let mut n = Numbering { pnum: 0, newpnum: false };
         for p in self.passages.iter_mut() {
             p.r_nexits = 0;
         }
@@ -380,7 +382,7 @@ impl Game {
             // MAXPASS; the C would write past the array otherwise.
             let exits = self.passages.get_mut(n.pnum);
             let pnum = n.pnum as u8 & F_PNUM;
-            number_from(&mut self.places, &mut self.pass_bits, &mut n.stack, exits, pnum, i);
+            number_from(&mut self.places, &mut self.pass_bits, exits, pnum, i);
         }
     }
 }
@@ -396,21 +398,21 @@ impl Game {
 fn number_from(
     places: &mut [Place],
     bits: &mut PassBits,
-    stack: &mut Vec<u16>,
     exits: Option<&mut Room>,
     pnum: u8,
     i: usize,
 ) {
-    let mut w = Walk { places, bits, stack, top: 0, exits, pnum };
+    let mut w = Walk { places, bits, top: 0, exits, pnum };
     w.run(i);
+    // Nothing waits between walks (a copy of the game copies no stack).
+    w.bits.stack.clear();
 }
 
 /// One walk of [`number_from`].
 struct Walk<'a> {
     places: &'a mut [Place],
     bits: &'a mut PassBits,
-    /// The spots waiting, `top` of them.
-    stack: &'a mut Vec<u16>,
+    /// The spots waiting: `top` of `bits.stack`.
     top: usize,
     exits: Option<&'a mut Room>,
     pnum: u8,
@@ -449,7 +451,7 @@ impl Walk<'_> {
             self.reserve(3);
             let rest = found & (found - 1);
             for k in [3, 2, 1] {
-                self.stack[self.top] = i.wrapping_add_signed(STEP[k]) as u16;
+                self.bits.stack[self.top] = i.wrapping_add_signed(STEP[k]) as u16;
                 self.top += ((rest >> k) & 1) as usize;
             }
             let dir = found.trailing_zeros() as usize;
@@ -480,15 +482,15 @@ impl Walk<'_> {
     /// Room on the stack for `n` more.
     #[inline(always)]
     fn reserve(&mut self, n: usize) {
-        if self.top + n > self.stack.len() {
-            self.stack.resize(self.stack.len() * 2 + 16, 0);
+        if self.top + n > self.bits.stack.len() {
+            self.bits.stack.resize(self.bits.stack.len() * 2 + 64, 0);
         }
     }
 
     #[inline(always)]
     fn push(&mut self, j: usize) {
         self.reserve(1);
-        self.stack[self.top] = j as u16;
+        self.bits.stack[self.top] = j as u16;
         self.top += 1;
     }
 
@@ -496,7 +498,7 @@ impl Walk<'_> {
     fn pop(&mut self) -> Option<usize> {
         while self.top > 0 {
             self.top -= 1;
-            let j = usize::from(self.stack[self.top]);
+            let j = usize::from(self.bits.stack[self.top]);
             if self.bits.has(j) {
                 return Some(j);
             }

@@ -87,19 +87,6 @@ impl Rng {
         self.trace.is_some()
     }
 
-    /// `rnd(a) + 1 < t && rnd(b) == 0`, with `b` drawn only when the first
-    /// test holds (as `&&` does): the test of a secret passage or door.
-    #[inline(always)]
-    pub fn rnd_below_then_zero(&mut self, a: i32, t: i32, b: i32) -> bool {
-        if self.trace.is_some() {
-            return self.rnd(a) + 1 < t && self.rnd(b) == 0;
-        }
-        let mut s = Seed(self.seed);
-        let v = s.rnd_below_then_zero(a, t, b);
-        self.seed = s.0;
-        v
-    }
-
     /// The seed after one draw.
     #[inline(always)]
     const fn step(seed: i32) -> i32 {
@@ -136,19 +123,21 @@ impl Rng {
 pub trait Draw {
     /// `rnd(range)`.
     fn rnd(&mut self, range: i32) -> i32;
-    /// See [`Rng::rnd_below_then_zero`].
-    fn rnd_below_then_zero(&mut self, a: i32, t: i32, b: i32) -> bool;
+    /// `rnd(a) + 1 < t && rnd(b) == 0` (`b` drawn only when the first test
+    /// holds): the test of a secret passage or door. A branch, not a
+    /// select: at most depths the first test always or never holds, and a
+    /// predicted branch keeps the next draw from waiting for this one's
+    /// remainder.
+    #[inline(always)]
+    fn rnd_below_then_zero(&mut self, a: i32, t: i32, b: i32) -> bool {
+        self.rnd(a) + 1 < t && self.rnd(b) == 0
+    }
 }
 
 impl Draw for Rng {
     #[inline(always)]
     fn rnd(&mut self, range: i32) -> i32 {
         Rng::rnd(self, range)
-    }
-
-    #[inline(always)]
-    fn rnd_below_then_zero(&mut self, a: i32, t: i32, b: i32) -> bool {
-        Rng::rnd_below_then_zero(self, a, t, b)
     }
 }
 
@@ -164,21 +153,6 @@ impl Draw for Seed {
         }
         self.0 = Rng::step(self.0);
         (((self.0 >> 16) & 0xffff) as u32 % range.unsigned_abs()) as i32
-    }
-
-    /// The draws are random, so branches on them would be mispredicted
-    /// about as often as taken; here the seed and the answer are selected
-    /// without branching. Both ranges must be positive.
-    #[inline(always)]
-    fn rnd_below_then_zero(&mut self, a: i32, t: i32, b: i32) -> bool {
-        debug_assert!(a > 0 && b > 0);
-        let s1 = Rng::step(self.0);
-        let first = ((s1 >> 16) & 0xffff) as u32 % a as u32;
-        let s2 = Rng::step(s1);
-        let second = ((s2 >> 16) & 0xffff) as u32 % b as u32;
-        let go_on = (first as i32) + 1 < t;
-        self.0 = if go_on { s2 } else { s1 };
-        go_on & (second == 0)
     }
 }
 
@@ -227,6 +201,18 @@ mod tests {
         let mut a = Rng::new(99);
         let mut b = Rng::new(99);
         assert_eq!(a.rnd(i32::MIN), b.rn());
+    }
+
+    #[test]
+    fn a_bare_seed_draws_as_the_rng() {
+        let mut r = Rng::new(-4242);
+        let mut s = Seed(r.seed());
+        for range in [1, 2, 3, 4, 5, 10, 40, 0, -1, -7, 25, i32::MIN, i32::MAX, 65536, 100_000] {
+            for _ in 0..50 {
+                assert_eq!(Draw::rnd(&mut s, range), r.rnd(range), "range {range}");
+                assert_eq!(s.0, r.seed());
+            }
+        }
     }
 
     #[test]

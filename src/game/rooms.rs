@@ -312,8 +312,8 @@ impl Game {
 /// number of cells from its corner): a maze fills one of the nine boxes.
 const MAZE_ROWS: i32 = (NUMLINES / 3 - 1) / 2 + 1;
 const MAZE_COLS: i32 = (NUMCOLS / 3 - 1) / 2 + 1;
-// They fit the dig's word: a row of 16 bits each, below an empty row.
-const _: () = assert!(MAZE_COLS < 16 && (MAZE_ROWS + 2) * 16 <= 128);
+// They fit the dig's word: a row of 16 bits each.
+const _: () = assert!(MAZE_COLS < 16 && MAZE_ROWS * 16 <= 64);
 
 /// `dig`: dig out from a maze cell to random undug neighbors two cells
 /// away, until there are none. (The original also keeps an exit table,
@@ -321,31 +321,36 @@ const _: () = assert!(MAZE_COLS < 16 && (MAZE_ROWS + 2) * 16 <= 128);
 ///
 /// The C recurses into each new cell and, back from it, looks again. Here
 /// a stack stands for the calls, and the cells the dig can reach are bits
-/// of one word (bit 16 + 16 r + c for the cell 2r down and 2c across from
-/// the maze's corner, set while not yet dug), so finding the undug
-/// neighbors is a few shifts.
+/// of one word (bit 16 r + c for the cell 2r down and 2c across from the
+/// maze's corner, set while not yet dug), so finding the undug neighbors
+/// is a few shifts.
 fn dig<D: Draw>(d: &mut D, places: &mut [Place], bits: &mut PassBits, level: i32, maze: &Maze, y: i32, x: i32) {
     // Right, left, down, up, as the C's table.
     const STEP: [i32; 4] = [1, -1, 16, -16];
     let (rows, cols) = (maze.maxy / 2 + 1, maze.maxx / 2 + 1);
     debug_assert!(rows <= MAZE_ROWS && cols <= MAZE_COLS);
     let (rows, cols) = (rows.min(MAZE_ROWS), cols.min(MAZE_COLS));
-    let mut undug: u128 = 0;
+    let mut undug: u64 = 0;
     for r in 0..rows {
         for c in 0..cols {
             let cell = &places[Game::index(maze.starty + 2 * r, maze.startx + 2 * c)];
             if cell.p_flags & F_PASS == 0 {
-                undug |= 1 << (16 + 16 * r + c);
+                undug |= 1 << (16 * r + c);
             }
         }
     }
-    let mut stack = [0u8; ((MAZE_ROWS + 2) * 16) as usize];
-    stack[0] = (16 + 16 * (y / 2) + x / 2) as u8;
+    let mut stack = [0u8; (MAZE_ROWS * 16) as usize];
+    stack[0] = (16 * (y / 2) + x / 2) as u8;
     let mut top = 1;
     while top > 0 {
-        let here = i32::from(stack[top - 1]);
-        let at = |k: usize| ((undug >> (here + STEP[k])) & 1) as u32;
-        let found = at(0) | at(1) << 1 | at(2) << 2 | at(3) << 3;
+        let here = u32::from(stack[top - 1]);
+        // The undug neighbors, bit k for STEP[k] (the shifts drop what is
+        // off the word; a row's last bits are never set, so none wraps).
+        let found = ((undug >> 1 >> here) & 1)
+            | ((undug << 1 >> here) & 1) << 1
+            | ((undug >> 16 >> here) & 1) << 2
+            | ((undug << 16 >> here) & 1) << 3;
+        let found = found as u32;
         if found == 0 {
             top -= 1;
             continue;
@@ -369,8 +374,8 @@ fn dig<D: Draw>(d: &mut D, places: &mut [Place], bits: &mut PassBits, level: i32
                 pick = k;
             }
         }
-        let next = here + STEP[pick as usize];
-        let spot = |b: i32| Coord::new(maze.starty + 2 * (b / 16 - 1), maze.startx + 2 * (b % 16));
+        let (here, next) = (here as i32, here as i32 + STEP[pick as usize]);
+        let spot = |b: i32| Coord::new(maze.starty + 2 * (b / 16), maze.startx + 2 * (b % 16));
         let (from, to) = (spot(here), spot(next));
         // The cell between, then the new cell.
         put_pass(d, places, bits, level, Coord::new((from.y + to.y) / 2, (from.x + to.x) / 2));
