@@ -29,6 +29,23 @@ const CONN: [[bool; MAXROOMS]; MAXROOMS] = {
     ]
 };
 
+/// [`CONN`] as one word a room: bit i for a neighbor i.
+const CONN_BITS: [u16; MAXROOMS] = {
+    let mut bits = [0u16; MAXROOMS];
+    let mut r = 0;
+    while r < MAXROOMS {
+        let mut i = 0;
+        while i < MAXROOMS {
+            if CONN[r][i] {
+                bits[r] |= 1 << i;
+            }
+            i += 1;
+        }
+        r += 1;
+    }
+    bits
+};
+
 /// How many tries at a door spot in a maze wall before checking whether
 /// any spot can work at all (see [`Game::maze_door`]).
 const MAZE_DOOR_TRIES: u32 = 1000;
@@ -123,38 +140,32 @@ impl Game {
     /// `do_passages`: join the boxes into one graph with corridors between
     /// neighbors, then add a few more so there is not always one way.
     pub fn do_passages(&mut self) -> Flow {
-        let mut isconn = [[false; MAXROOMS]; MAXROOMS];
-        let mut ingraph = [false; MAXROOMS];
+        // Bit i of isconn[r] and of ingraph: joined to room i, in the graph.
+        let mut isconn = [0u16; MAXROOMS];
+        let mut ingraph = 0u16;
 
         // Starting with one room, connect it to a random adjacent room, and
         // then pick a new room to start with.
         let mut roomcount = 1;
         let mut r1 = self.rng.rnd(MAXROOMS as i32) as usize;
-        ingraph[r1] = true;
+        ingraph |= 1 << r1;
         let mut r2 = 0;
         loop {
-            let mut j = 0;
-            for i in 0..MAXROOMS {
-                if CONN[r1][i] && !ingraph[i] {
-                    j += 1;
-                    if self.rng.rnd(j) == 0 {
-                        r2 = i;
-                    }
-                }
-            }
+            let (j, pick) = self.pick_neighbor(CONN_BITS[r1] & !ingraph);
             if j == 0 {
                 // No neighbor outside the graph: look from another room.
                 loop {
                     r1 = self.rng.rnd(MAXROOMS as i32) as usize;
-                    if ingraph[r1] {
+                    if ingraph & (1 << r1) != 0 {
                         break;
                     }
                 }
             } else {
-                ingraph[r2] = true;
+                r2 = pick.unwrap_or(r2);
+                ingraph |= 1 << r2;
                 self.conn(r1, r2)?;
-                isconn[r1][r2] = true;
-                isconn[r2][r1] = true;
+                isconn[r1] |= 1 << r2;
+                isconn[r2] |= 1 << r1;
                 roomcount += 1;
             }
             if roomcount >= MAXROOMS {
@@ -165,23 +176,35 @@ impl Game {
         // Add passages a random number of times.
         for _ in 0..self.rng.rnd(5) {
             let r1 = self.rng.rnd(MAXROOMS as i32) as usize;
-            let mut j = 0;
-            for i in 0..MAXROOMS {
-                if CONN[r1][i] && !isconn[r1][i] {
-                    j += 1;
-                    if self.rng.rnd(j) == 0 {
-                        r2 = i;
-                    }
-                }
-            }
+            let (j, pick) = self.pick_neighbor(CONN_BITS[r1] & !isconn[r1]);
+            r2 = pick.unwrap_or(r2);
             if j != 0 {
                 self.conn(r1, r2)?;
-                isconn[r1][r2] = true;
-                isconn[r2][r1] = true;
+                isconn[r1] |= 1 << r2;
+                isconn[r2] |= 1 << r1;
             }
         }
         self.passnum();
         Ok(())
+    }
+
+    /// The C's loop over the rooms that picks among those in `choices`
+    /// (bit i for room i): each one replaces the pick with a chance of one
+    /// in how many have been seen so far. How many there were, and the
+    /// pick if any drew 0.
+    fn pick_neighbor(&mut self, choices: u16) -> (i32, Option<usize>) {
+        with_draw!(self.rng, |d| {
+            let (mut j, mut pick, mut rest) = (0, None, choices);
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                j += 1;
+                if d.rnd(j) == 0 {
+                    pick = Some(i);
+                }
+            }
+            (j, pick)
+        })
     }
 
     /// `conn`: dig a corridor between two neighboring boxes, down or right
@@ -190,20 +213,20 @@ impl Game {
         let rm = r1.min(r2);
         let down = r1.max(r2) != rm + 1;
         let rmt = if down { rm + 3 } else { rm + 1 };
-        let rpf = self.rooms[rm];
-        let rpt = self.rooms[rmt];
+        // Only where the rooms are and whether they are gone: no copies of
+        // whole rooms.
+        let (fpos, fgone) = (self.rooms[rm].r_pos, self.rooms[rm].r_flags & ISGONE != 0);
+        let (tpos, tgone) = (self.rooms[rmt].r_pos, self.rooms[rmt].r_flags & ISGONE != 0);
         let (del, turn_delta, spos, epos, distance, turn_distance);
         if down {
             del = Coord::new(1, 0);
-            let mut s = rpf.r_pos;
-            let mut e = rpt.r_pos;
-            if rpf.r_flags & ISGONE == 0 {
-                s = self.maze_door(rm, |g, r| {
-                    Coord::new(r.r_pos.y + r.r_max.y - 1, r.r_pos.x + g.rng.rnd(r.r_max.x - 2) + 1)
-                });
+            let mut s = fpos;
+            let mut e = tpos;
+            if !fgone {
+                s = self.maze_door(rm, |g, pos, max| Coord::new(pos.y + max.y - 1, pos.x + g.rng.rnd(max.x - 2) + 1));
             }
-            if rpt.r_flags & ISGONE == 0 {
-                e = self.maze_door(rmt, |g, r| Coord::new(r.r_pos.y, r.r_pos.x + g.rng.rnd(r.r_max.x - 2) + 1));
+            if !tgone {
+                e = self.maze_door(rmt, |g, pos, max| Coord::new(pos.y, pos.x + g.rng.rnd(max.x - 2) + 1));
             }
             spos = s;
             epos = e;
@@ -212,15 +235,13 @@ impl Game {
             turn_distance = (spos.x - epos.x).abs();
         } else {
             del = Coord::new(0, 1);
-            let mut s = rpf.r_pos;
-            let mut e = rpt.r_pos;
-            if rpf.r_flags & ISGONE == 0 {
-                s = self.maze_door(rm, |g, r| {
-                    Coord::new(r.r_pos.y + g.rng.rnd(r.r_max.y - 2) + 1, r.r_pos.x + r.r_max.x - 1)
-                });
+            let mut s = fpos;
+            let mut e = tpos;
+            if !fgone {
+                s = self.maze_door(rm, |g, pos, max| Coord::new(pos.y + g.rng.rnd(max.y - 2) + 1, pos.x + max.x - 1));
             }
-            if rpt.r_flags & ISGONE == 0 {
-                e = self.maze_door(rmt, |g, r| Coord::new(r.r_pos.y + g.rng.rnd(r.r_max.y - 2) + 1, r.r_pos.x));
+            if !tgone {
+                e = self.maze_door(rmt, |g, pos, max| Coord::new(pos.y + g.rng.rnd(max.y - 2) + 1, pos.x));
             }
             spos = s;
             epos = e;
@@ -233,12 +254,12 @@ impl Game {
         let turn_spot = self.rng.rnd(distance - 1) + 1;
 
         // Doors at both ends, or just passage if a room is gone.
-        if rpf.r_flags & ISGONE == 0 {
+        if !fgone {
             self.door(RoomRef::Room(rm), spos);
         } else {
             self.putpass(spos);
         }
-        if rpt.r_flags & ISGONE == 0 {
+        if !tgone {
             self.door(RoomRef::Room(rmt), epos);
         } else {
             self.putpass(epos);
@@ -282,17 +303,17 @@ impl Game {
     /// spot when none it could draw is. Levels where the original finishes
     /// are unchanged: the check draws nothing, and a drawable spot, when
     /// one exists, is still found by drawing.
-    fn maze_door(&mut self, r: usize, pick: impl Fn(&mut Game, Room) -> Coord) -> Coord {
-        let rp = self.rooms[r];
+    fn maze_door(&mut self, r: usize, pick: impl Fn(&mut Game, Coord, Coord) -> Coord) -> Coord {
+        let (pos, max, flags) = (self.rooms[r].r_pos, self.rooms[r].r_max, self.rooms[r].r_flags);
         let mut tries = 0u32;
         loop {
-            let cp = pick(self, rp);
-            if rp.r_flags & ISMAZE == 0 || self.flat(cp.y, cp.x) & F_PASS != 0 {
+            let cp = pick(self, pos, max);
+            if flags & ISMAZE == 0 || self.flat(cp.y, cp.x) & F_PASS != 0 {
                 return cp;
             }
             tries += 1;
             if tries.is_multiple_of(MAZE_DOOR_TRIES)
-                && let Some(edge) = self.maze_door_fallback(&rp, cp)
+                && let Some(edge) = self.maze_door_fallback(&self.rooms[r], cp)
             {
                 return edge;
             }
@@ -332,12 +353,12 @@ impl Game {
     fn door(&mut self, r: RoomRef, cp: Coord) {
         self.room_mut(r).add_exit(cp);
         self.pass_bits.set_door(Game::index(cp.y, cp.x));
-        let rm = *self.room(r);
-        if rm.r_flags & ISMAZE != 0 {
+        let (pos, max, flags) = (self.room(r).r_pos, self.room(r).r_max, self.room(r).r_flags);
+        if flags & ISMAZE != 0 {
             return;
         }
         if self.rng.rnd_below_then_zero(10, self.level, 5) {
-            let wall = if cp.y == rm.r_pos.y || cp.y == rm.r_pos.y + rm.r_max.y - 1 { b'-' } else { b'|' };
+            let wall = if cp.y == pos.y || cp.y == pos.y + max.y - 1 { b'-' } else { b'|' };
             self.set_chat(cp.y, cp.x, wall);
             *self.flat_mut(cp.y, cp.x) &= !F_REAL;
         } else {
