@@ -120,24 +120,33 @@ impl Game {
 
     /// `draw_room`: the walls and floor of a room, or a maze.
     fn draw_room(&mut self, i: usize) {
-        let rp = self.rooms[i];
-        if rp.r_flags & ISMAZE != 0 {
+        let (pos, max, flags) = (self.rooms[i].r_pos, self.rooms[i].r_max, self.rooms[i].r_flags);
+        if flags & ISMAZE != 0 {
             self.do_maze(i);
             return;
         }
-        self.vert(i, rp.r_pos.x);
-        self.vert(i, rp.r_pos.x + rp.r_max.x - 1);
-        self.horiz(i, rp.r_pos.y);
-        self.horiz(i, rp.r_pos.y + rp.r_max.y - 1);
-        // The floor, a column at a time: the map is column-major, so each
+        if max.y < 2 || max.x < 2 {
+            // No room is this small; the C's order of drawing, for all that.
+            self.vert(i, pos.x);
+            self.vert(i, pos.x + max.x - 1);
+            self.horiz(i, pos.y);
+            self.horiz(i, pos.y + max.y - 1);
+            return;
+        }
+        // What the C's side walls, then top and bottom walls, then floor
+        // leave, drawn a column at a time: the map is column-major, so a
         // column of the room is one run of cells.
-        let (y0, y1) = (rp.r_pos.y + 1, rp.r_pos.y + rp.r_max.y - 1);
-        if y0 < y1 {
-            for x in rp.r_pos.x + 1..rp.r_pos.x + rp.r_max.x - 1 {
-                let start = Game::index(y0, x);
-                let column = &mut self.places[start..start + (y1 - y0) as usize];
-                for p in column {
-                    p.p_ch = FLOOR;
+        let height = max.y as usize;
+        for x in pos.x..pos.x + max.x {
+            let start = Game::index(pos.y, x);
+            let inside = if x == pos.x || x == pos.x + max.x - 1 { b'|' } else { FLOOR };
+            if let Some((top, rest)) = self.places[start..start + height].split_first_mut()
+                && let Some((bottom, middle)) = rest.split_last_mut()
+            {
+                top.p_ch = b'-';
+                bottom.p_ch = b'-';
+                for p in middle {
+                    p.p_ch = inside;
                 }
             }
         }
@@ -145,8 +154,8 @@ impl Game {
 
     /// `vert`: a vertical wall.
     fn vert(&mut self, i: usize, startx: i32) {
-        let rp = self.rooms[i];
-        let (y0, y1) = (rp.r_pos.y + 1, rp.r_max.y + rp.r_pos.y - 1);
+        let (pos, max) = (self.rooms[i].r_pos, self.rooms[i].r_max);
+        let (y0, y1) = (pos.y + 1, max.y + pos.y - 1);
         if y0 <= y1 {
             let start = Game::index(y0, startx);
             for p in &mut self.places[start..=start + (y1 - y0) as usize] {
@@ -157,8 +166,8 @@ impl Game {
 
     /// `horiz`: a horizontal wall.
     fn horiz(&mut self, i: usize, starty: i32) {
-        let rp = self.rooms[i];
-        for x in rp.r_pos.x..=rp.r_pos.x + rp.r_max.x - 1 {
+        let (pos, max) = (self.rooms[i].r_pos, self.rooms[i].r_max);
+        for x in pos.x..=pos.x + max.x - 1 {
             self.set_chat(starty, x, b'-');
         }
     }
