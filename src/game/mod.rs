@@ -249,6 +249,9 @@ pub struct Game {
     pub places: Vec<Place>,
     pub rooms: [Room; MAXROOMS],
     pub passages: [Room; MAXPASS],
+    /// Level making's scratch: the spots the passage numbering has still
+    /// to number (not the C's, never saved).
+    pub pass_bits: passages::PassBits,
     /// The memory before `rooms[]` that a restored game's room -1 points
     /// at ([`RoomRef::Void`]): zeros, and whatever the game writes there.
     pub void_room: Room,
@@ -516,6 +519,7 @@ impl Game {
             places: vec![Place::default(); MAXLINES * MAXCOLS],
             rooms: [Room::default(); MAXROOMS],
             passages,
+            pass_bits: passages::PassBits::default(),
             void_room: Room::default(),
             lvl_obj: Vec::new(),
             mlist: Vec::new(),

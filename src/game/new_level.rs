@@ -23,6 +23,7 @@ impl Game {
         }
         // Clean things off from the last level.
         self.places.fill(Place::new(b' ', F_REAL));
+        self.pass_bits.clear();
         self.rt.scr.clear();
         self.free_monsters();
         let mut objs = std::mem::take(&mut self.lvl_obj);

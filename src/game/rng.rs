@@ -43,7 +43,7 @@ impl Rng {
     /// value is bits 16..31 of the new seed.
     #[inline]
     pub fn rn(&mut self) -> i32 {
-        self.seed = self.seed.wrapping_mul(11109).wrapping_add(13849);
+        self.seed = Self::step(self.seed);
         (self.seed >> 16) & 0xffff
     }
 
@@ -82,6 +82,17 @@ impl Rng {
         }
     }
 
+    /// Whether trace lines are being recorded.
+    pub fn tracing(&self) -> bool {
+        self.trace.is_some()
+    }
+
+    /// The seed after one draw.
+    #[inline(always)]
+    const fn step(seed: i32) -> i32 {
+        seed.wrapping_mul(11109).wrapping_add(13849)
+    }
+
     /// `roll(number, sides)`: the sum of `number` draws of rnd(sides) + 1.
     pub fn roll(&mut self, number: i32, sides: i32) -> i32 {
         let mut total: i32 = 0;
@@ -104,6 +115,67 @@ impl Rng {
         nm.wrapping_sub(nm / 20).wrapping_add(self.rnd(nm / 10))
     }
 }
+
+/// What the hot loops of level making draw from: the game's [`Rng`], or,
+/// when no trace is kept, its bare [`Seed`] (a local the compiler keeps in
+/// a register instead of writing it back to the game after every draw).
+/// Both give the same draws.
+pub trait Draw {
+    /// `rnd(range)`.
+    fn rnd(&mut self, range: i32) -> i32;
+    /// `rnd(a) + 1 < t && rnd(b) == 0` (`b` drawn only when the first test
+    /// holds): the test of a secret passage or door. A branch, not a
+    /// select: at most depths the first test always or never holds, and a
+    /// predicted branch keeps the next draw from waiting for this one's
+    /// remainder.
+    #[inline(always)]
+    fn rnd_below_then_zero(&mut self, a: i32, t: i32, b: i32) -> bool {
+        self.rnd(a) + 1 < t && self.rnd(b) == 0
+    }
+}
+
+impl Draw for Rng {
+    #[inline(always)]
+    fn rnd(&mut self, range: i32) -> i32 {
+        Rng::rnd(self, range)
+    }
+}
+
+/// The seed of an [`Rng`] that keeps no trace, drawn from directly.
+#[derive(Clone, Copy, Debug)]
+pub struct Seed(pub i32);
+
+impl Draw for Seed {
+    #[inline(always)]
+    fn rnd(&mut self, range: i32) -> i32 {
+        if range == 0 {
+            return 0;
+        }
+        self.0 = Rng::step(self.0);
+        (((self.0 >> 16) & 0xffff) as u32 % range.unsigned_abs()) as i32
+    }
+}
+
+/// Run `$body` with `$d` the fastest [`Draw`] that gives the game's draws
+/// and trace: the [`Rng`] itself when it keeps a trace, else its [`Seed`],
+/// written back after. `$body` must not reach the Rng any other way.
+macro_rules! with_draw {
+    ($rng:expr, |$d:ident| $body:expr) => {
+        if $rng.tracing() {
+            let $d = &mut $rng;
+            $body
+        } else {
+            let mut seed = $crate::game::rng::Seed($rng.seed());
+            let r = {
+                let $d = &mut seed;
+                $body
+            };
+            $rng.set_seed(seed.0);
+            r
+        }
+    };
+}
+pub(crate) use with_draw;
 
 #[cfg(test)]
 mod tests {
@@ -129,6 +201,18 @@ mod tests {
         let mut a = Rng::new(99);
         let mut b = Rng::new(99);
         assert_eq!(a.rnd(i32::MIN), b.rn());
+    }
+
+    #[test]
+    fn a_bare_seed_draws_as_the_rng() {
+        let mut r = Rng::new(-4242);
+        let mut s = Seed(r.seed());
+        for range in [1, 2, 3, 4, 5, 10, 40, 0, -1, -7, 25, i32::MIN, i32::MAX, 65536, 100_000] {
+            for _ in 0..50 {
+                assert_eq!(Draw::rnd(&mut s, range), r.rnd(range), "range {range}");
+                assert_eq!(s.0, r.seed());
+            }
+        }
     }
 
     #[test]

@@ -5,7 +5,9 @@ use crate::game::consts::*;
 use crate::curses::{Chtype, cchar};
 use crate::game::{Flow, Game};
 use crate::game::list::attach;
-use crate::game::thing::{Coord, RoomRef};
+use crate::game::passages::{PassBits, put_pass};
+use crate::game::rng::{Draw, with_draw};
+use crate::game::thing::{Coord, Place, RoomRef};
 
 /// `GOLDGRP`: the group all gold shares.
 const GOLDGRP: i32 = 1;
@@ -19,8 +21,6 @@ struct Maze {
     startx: i32,
 }
 
-/// `dig`'s directions: right, left, down, up, in the order of its table.
-const DIG_DELTAS: [(i32, i32); 4] = [(0, 2), (0, -2), (2, 0), (-2, 0)];
 
 impl Game {
     /// `do_rooms`: lay out the nine boxes of the level: some gone, the rest
@@ -120,24 +120,33 @@ impl Game {
 
     /// `draw_room`: the walls and floor of a room, or a maze.
     fn draw_room(&mut self, i: usize) {
-        let rp = self.rooms[i];
-        if rp.r_flags & ISMAZE != 0 {
+        let (pos, max, flags) = (self.rooms[i].r_pos, self.rooms[i].r_max, self.rooms[i].r_flags);
+        if flags & ISMAZE != 0 {
             self.do_maze(i);
             return;
         }
-        self.vert(i, rp.r_pos.x);
-        self.vert(i, rp.r_pos.x + rp.r_max.x - 1);
-        self.horiz(i, rp.r_pos.y);
-        self.horiz(i, rp.r_pos.y + rp.r_max.y - 1);
-        // The floor, a column at a time: the map is column-major, so each
+        if max.y < 2 || max.x < 2 {
+            // No room is this small; the C's order of drawing, for all that.
+            self.vert(i, pos.x);
+            self.vert(i, pos.x + max.x - 1);
+            self.horiz(i, pos.y);
+            self.horiz(i, pos.y + max.y - 1);
+            return;
+        }
+        // What the C's side walls, then top and bottom walls, then floor
+        // leave, drawn a column at a time: the map is column-major, so a
         // column of the room is one run of cells.
-        let (y0, y1) = (rp.r_pos.y + 1, rp.r_pos.y + rp.r_max.y - 1);
-        if y0 < y1 {
-            for x in rp.r_pos.x + 1..rp.r_pos.x + rp.r_max.x - 1 {
-                let start = Game::index(y0, x);
-                let column = &mut self.places[start..start + (y1 - y0) as usize];
-                for p in column {
-                    p.p_ch = FLOOR;
+        let height = max.y as usize;
+        for x in pos.x..pos.x + max.x {
+            let start = Game::index(pos.y, x);
+            let inside = if x == pos.x || x == pos.x + max.x - 1 { b'|' } else { FLOOR };
+            if let Some((top, rest)) = self.places[start..start + height].split_first_mut()
+                && let Some((bottom, middle)) = rest.split_last_mut()
+            {
+                top.p_ch = b'-';
+                bottom.p_ch = b'-';
+                for p in middle {
+                    p.p_ch = inside;
                 }
             }
         }
@@ -145,8 +154,8 @@ impl Game {
 
     /// `vert`: a vertical wall.
     fn vert(&mut self, i: usize, startx: i32) {
-        let rp = self.rooms[i];
-        let (y0, y1) = (rp.r_pos.y + 1, rp.r_max.y + rp.r_pos.y - 1);
+        let (pos, max) = (self.rooms[i].r_pos, self.rooms[i].r_max);
+        let (y0, y1) = (pos.y + 1, max.y + pos.y - 1);
         if y0 <= y1 {
             let start = Game::index(y0, startx);
             for p in &mut self.places[start..=start + (y1 - y0) as usize] {
@@ -157,8 +166,8 @@ impl Game {
 
     /// `horiz`: a horizontal wall.
     fn horiz(&mut self, i: usize, starty: i32) {
-        let rp = self.rooms[i];
-        for x in rp.r_pos.x..=rp.r_pos.x + rp.r_max.x - 1 {
+        let (pos, max) = (self.rooms[i].r_pos, self.rooms[i].r_max);
+        for x in pos.x..=pos.x + max.x - 1 {
             self.set_chat(starty, x, b'-');
         }
     }
@@ -170,43 +179,8 @@ impl Game {
         let starty = (self.rng.rnd(rp.r_max.y) / 2) * 2;
         let startx = (self.rng.rnd(rp.r_max.x) / 2) * 2;
         self.putpass(Coord::new(starty + maze.starty, startx + maze.startx));
-        self.dig(&maze, starty, startx);
-    }
-
-    /// `dig`: dig out from a maze cell to random undug neighbors two cells
-    /// away, until there are none. (The original also keeps an exit table,
-    /// `accnt_maze`, that nothing reads; it is left out.)
-    fn dig(&mut self, maze: &Maze, y: i32, x: i32) {
-        loop {
-            let mut cnt = 0;
-            let (mut nexty, mut nextx) = (0, 0);
-            for (dy, dx) in DIG_DELTAS {
-                let (newy, newx) = (y + dy, x + dx);
-                if newy < 0 || newy > maze.maxy || newx < 0 || newx > maze.maxx {
-                    continue;
-                }
-                if self.flat(newy + maze.starty, newx + maze.startx) & F_PASS != 0 {
-                    continue;
-                }
-                cnt += 1;
-                if self.rng.rnd(cnt) == 0 {
-                    nexty = newy;
-                    nextx = newx;
-                }
-            }
-            if cnt == 0 {
-                return;
-            }
-            // The cell between, then the new cell.
-            let between = if nexty == y {
-                Coord::new(y + maze.starty, nextx + maze.startx + if nextx - x < 0 { 1 } else { -1 })
-            } else {
-                Coord::new(nexty + maze.starty + if nexty - y < 0 { 1 } else { -1 }, x + maze.startx)
-            };
-            self.putpass(between);
-            self.putpass(Coord::new(nexty + maze.starty, nextx + maze.startx));
-            self.dig(maze, nexty, nextx);
-        }
+        let (places, bits, level) = (&mut self.places, &mut self.pass_bits, self.level);
+        with_draw!(self.rng, |d| dig(d, places, bits, level, &maze, starty, startx));
     }
 
     /// `rnd_pos`: a random spot inside a room's walls.
@@ -352,5 +326,83 @@ impl Game {
             }
         }
         self.door_open(r)
+    }
+}
+
+/// The most rows and columns of spots a maze's dig visits (those an even
+/// number of cells from its corner): a maze fills one of the nine boxes.
+const MAZE_ROWS: i32 = (NUMLINES / 3 - 1) / 2 + 1;
+const MAZE_COLS: i32 = (NUMCOLS / 3 - 1) / 2 + 1;
+// They fit the dig's word: a row of 16 bits each.
+const _: () = assert!(MAZE_COLS < 16 && MAZE_ROWS * 16 <= 64);
+
+/// `dig`: dig out from a maze cell to random undug neighbors two cells
+/// away, until there are none. (The original also keeps an exit table,
+/// `accnt_maze`, that nothing reads; it is left out.)
+///
+/// The C recurses into each new cell and, back from it, looks again. Here
+/// a stack stands for the calls, and the cells the dig can reach are bits
+/// of one word (bit 16 r + c for the cell 2r down and 2c across from the
+/// maze's corner, set while not yet dug), so finding the undug neighbors
+/// is a few shifts.
+fn dig<D: Draw>(d: &mut D, places: &mut [Place], bits: &mut PassBits, level: i32, maze: &Maze, y: i32, x: i32) {
+    // Right, left, down, up, as the C's table.
+    const STEP: [i32; 4] = [1, -1, 16, -16];
+    let (rows, cols) = (maze.maxy / 2 + 1, maze.maxx / 2 + 1);
+    debug_assert!(rows <= MAZE_ROWS && cols <= MAZE_COLS);
+    let (rows, cols) = (rows.min(MAZE_ROWS), cols.min(MAZE_COLS));
+    let mut undug: u64 = 0;
+    for r in 0..rows {
+        for c in 0..cols {
+            let cell = &places[Game::index(maze.starty + 2 * r, maze.startx + 2 * c)];
+            if cell.p_flags & F_PASS == 0 {
+                undug |= 1 << (16 * r + c);
+            }
+        }
+    }
+    let mut stack = [0u8; (MAZE_ROWS * 16) as usize];
+    stack[0] = (16 * (y / 2) + x / 2) as u8;
+    let mut top = 1;
+    while top > 0 {
+        let here = u32::from(stack[top - 1]);
+        // The undug neighbors, bit k for STEP[k] (the shifts drop what is
+        // off the word; a row's last bits are never set, so none wraps).
+        let found = ((undug >> 1 >> here) & 1)
+            | ((undug << 1 >> here) & 1) << 1
+            | ((undug >> 16 >> here) & 1) << 2
+            | ((undug << 16 >> here) & 1) << 3;
+        let found = found as u32;
+        if found == 0 {
+            top -= 1;
+            continue;
+        }
+        // Each neighbor found replaces the choice with a chance of one in
+        // how many have been found so far (rnd(1) draws too).
+        let mut pick = found.trailing_zeros();
+        d.rnd(1);
+        let mut rest = found & (found - 1);
+        let mut cnt = 1;
+        while rest != 0 {
+            cnt += 1;
+            let k = rest.trailing_zeros();
+            rest &= rest - 1;
+            let v = match cnt {
+                2 => d.rnd(2),
+                3 => d.rnd(3),
+                _ => d.rnd(4),
+            };
+            if v == 0 {
+                pick = k;
+            }
+        }
+        let (here, next) = (here as i32, here as i32 + STEP[pick as usize]);
+        let spot = |b: i32| Coord::new(maze.starty + 2 * (b / 16), maze.startx + 2 * (b % 16));
+        let (from, to) = (spot(here), spot(next));
+        // The cell between, then the new cell.
+        put_pass(d, places, bits, level, Coord::new((from.y + to.y) / 2, (from.x + to.x) / 2));
+        put_pass(d, places, bits, level, to);
+        undug &= !(1 << next);
+        stack[top] = next as u8;
+        top += 1;
     }
 }
