@@ -33,7 +33,7 @@ fn main() {
     host.home = b"/home/rodney/".to_vec();
     let mut g = Game::launch(Box::new(host), Box::new(model), Launch::default());
     let exit = g.rogue_main(&[]);
-    eprintln!("exit {exit:?} level {} max_level {}", g.level, g.max_level);
+    eprintln!("exit {exit:?} level {} max_level {}", g.dungeon.level, g.dungeon.max_level);
     let sent = bot.lock().expect("the bot").sent.clone();
     let _ = std::io::stdout().write_all(&sent);
 }

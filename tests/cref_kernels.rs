@@ -165,12 +165,12 @@ impl Bench {
     /// CREF_NO_RING for none) on both sides.
     fn reset(&mut self, h: &Hero) {
         let g = &mut self.g;
-        g.player = Creature::default();
+        g.hero.player = Creature::default();
         g.rng.set_seed(h.seed);
         for hand in [LEFT, RIGHT] {
             let kind = h.ring_which[hand];
-            g.cur_ring[hand] = (kind != cref::CREF_NO_RING).then_some(self.rings[hand]);
-            let ring = &mut g.objs[self.rings[hand]];
+            g.hero.cur_ring[hand] = (kind != cref::CREF_NO_RING).then_some(self.rings[hand]);
+            let ring = &mut g.dungeon.objs[self.rings[hand]];
             ring.o_which = kind;
             ring.o_arm = h.ring_arm[hand];
         }
@@ -279,15 +279,15 @@ fn stomach_matches_c() {
 
         b.reset(&h);
         let g = &mut b.g;
-        g.food_left = h.food_left;
-        g.hungry_state = h.hungry_state;
-        g.no_command = h.no_command;
-        g.amulet = h.amulet != 0;
-        g.terse = h.terse != 0;
-        g.player.t_flags = h.t_flags as u16;
-        g.running = h.running != 0;
-        g.to_death = h.to_death != 0;
-        g.count = h.count;
+        g.hero.food_left = h.food_left;
+        g.hero.hungry_state = h.hungry_state;
+        g.hero.no_command = h.no_command;
+        g.dungeon.amulet = h.amulet != 0;
+        g.opts.terse = h.terse != 0;
+        g.hero.player.t_flags = h.t_flags as u16;
+        g.cmd.running = h.running != 0;
+        g.cmd.to_death = h.to_death != 0;
+        g.cmd.count = h.count;
         let input = h;
 
         let rust_died = match g.stomach() {
@@ -297,13 +297,13 @@ fn stomach_matches_c() {
         };
         let c_died = h.stomach();
         let rust = (
-            g.food_left,
-            g.hungry_state,
-            g.no_command,
-            g.player.t_flags,
-            g.running,
-            g.to_death,
-            g.count,
+            g.hero.food_left,
+            g.hero.hungry_state,
+            g.hero.no_command,
+            g.hero.player.t_flags,
+            g.cmd.running,
+            g.cmd.to_death,
+            g.cmd.count,
             rust_died,
             g.rng.seed(),
             b.rec.take_messages(),
@@ -343,17 +343,17 @@ fn doctor_matches_c() {
         h.ring_which = [any_ring(&mut inp), any_ring(&mut inp)];
         b.reset(&h);
         let g = &mut b.g;
-        g.player.t_stats.s_lvl = h.pstats.s_lvl;
-        g.player.t_stats.s_hpt = h.pstats.s_hpt;
-        g.player.t_stats.s_maxhp = h.pstats.s_maxhp;
-        g.quiet = h.quiet;
+        g.hero.player.t_stats.s_lvl = h.pstats.s_lvl;
+        g.hero.player.t_stats.s_hpt = h.pstats.s_hpt;
+        g.hero.player.t_stats.s_maxhp = h.pstats.s_maxhp;
+        g.hero.quiet = h.quiet;
         let input = h;
         let before = h.pstats.s_hpt;
         g.doctor();
         h.doctor();
-        let st = &g.player.t_stats;
+        let st = &g.hero.player.t_stats;
         assert_eq!(
-            (st.s_hpt, st.s_maxhp, g.quiet, g.rng.seed()),
+            (st.s_hpt, st.s_maxhp, g.hero.quiet, g.rng.seed()),
             (h.pstats.s_hpt, h.pstats.s_maxhp, h.quiet, h.seed),
             "doctor from {input:?}"
         );
@@ -383,8 +383,8 @@ fn checksum(g: &Game) -> u32 {
 fn assert_same_layout(g: &Game, what: &str) {
     let mut level = Level::new();
     let c_places = level.places_mut();
-    assert_eq!(c_places.len(), g.places.len());
-    for (c, r) in c_places.iter_mut().zip(&g.places) {
+    assert_eq!(c_places.len(), g.dungeon.places.len());
+    for (c, r) in c_places.iter_mut().zip(&g.dungeon.places) {
         c.p_ch = r.p_ch as std::os::raw::c_char;
         c.p_flags = r.p_flags as std::os::raw::c_char;
     }
@@ -405,7 +405,7 @@ fn assert_same_layout(g: &Game, what: &str) {
 fn c_index_is_the_ports_layout() {
     let mut inp = Inputs::new(0x5717_0005);
     let mut g = Game::headless();
-    for p in g.places.iter_mut() {
+    for p in g.dungeon.places.iter_mut() {
         p.p_ch = inp.range(0, 255) as u8;
         p.p_flags = inp.range(0, 255) as u8;
     }

@@ -21,7 +21,7 @@ fn a_destination_reads_freed_and_reused_memory_as_the_c_does() {
     g.discard_object(gold);
     // Freed but not reused: the old coordinate is still there.
     assert_eq!(g.dest_pos(dest), Coord::new(7, 9));
-    assert!(g.objs.get(gold).is_none(), "the id itself is stale");
+    assert!(g.dungeon.objs.get(gold).is_none(), "the id itself is stale");
     // The next new thing takes that memory: the destination follows it.
     let arrow = g.new_object_with(Object { o_pos: Coord::new(3, 4), ..Object::default() });
     assert_eq!(arrow.addr(), gold.addr());
@@ -44,7 +44,7 @@ fn a_destination_over_a_monster_reads_the_union() {
     let m = g.new_creature();
     assert_eq!(m.addr(), gold.addr());
     {
-        let t = &mut g.mons[m];
+        let t = &mut g.dungeon.mons[m];
         t.t_pos = Coord::new(12, 30);
         t.t_turn = true;
         t.t_type = b'K';

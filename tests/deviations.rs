@@ -42,7 +42,7 @@ fn twenty_first_daemon_is_not_started() {
         g.fuse(DaemonFn::Land, 0, 5, 2);
     }
     g.start_daemon(DaemonFn::Runners, 0, 2);
-    assert!(g.d_list.iter().all(|d| d.d_func == Some(DaemonFn::Land)));
+    assert!(g.dungeon.d_list.iter().all(|d| d.d_func == Some(DaemonFn::Land)));
 }
 
 /// A strength outside 0..31 would index past `str_plus[]`/`add_dam[]`;
@@ -52,14 +52,14 @@ fn strength_above_31_counts_as_31() {
     let attack = |strength: u32| {
         let mut g = Game::headless();
         let m = g.new_creature();
-        g.mons[m].t_stats.s_hpt = 1000;
-        g.mons[m].t_stats.s_arm = 10;
-        g.player.t_stats.s_str = strength;
-        g.player.t_stats.s_lvl = 1;
-        g.player.t_stats.s_dmg.strcpy(b"1x4");
+        g.dungeon.mons[m].t_stats.s_hpt = 1000;
+        g.dungeon.mons[m].t_stats.s_arm = 10;
+        g.hero.player.t_stats.s_str = strength;
+        g.hero.player.t_stats.s_lvl = 1;
+        g.hero.player.t_stats.s_dmg.strcpy(b"1x4");
         g.rng.set_seed(7);
         let hit = g.roll_em(Who::Hero, Who::Monster(m), None, false);
-        (hit, g.mons[m].t_stats.s_hpt, g.rng.seed())
+        (hit, g.dungeon.mons[m].t_stats.s_hpt, g.rng.seed())
     };
     assert_eq!(attack(40), attack(31));
     assert_eq!(attack(u32::MAX), attack(31));
@@ -71,11 +71,11 @@ fn strength_above_31_counts_as_31() {
 fn unknown_ring_kind_costs_nothing() {
     let mut g = Game::headless();
     let ring = g.new_object_with(Object { o_type: i32::from(RING), o_which: 99, ..Object::default() });
-    g.cur_ring[LEFT] = Some(ring);
+    g.hero.cur_ring[LEFT] = Some(ring);
     g.rng.set_seed(5);
     assert_eq!(g.ring_eat(LEFT), 0);
     assert_eq!(g.rng.seed(), 5);
-    g.objs[ring].o_which = -3;
+    g.dungeon.objs[ring].o_which = -3;
     assert_eq!(g.ring_eat(LEFT), 0);
 }
 
@@ -88,30 +88,30 @@ fn nymph_theft_from_a_stack_keeps_the_pack_whole() {
     let _rec = g.record();
     g.init_new_game(1);
     // Nothing magic in the pack but the potions.
-    for &o in &g.player.t_pack.clone() {
-        g.objs[o].o_hplus = 0;
-        g.objs[o].o_dplus = 0;
+    for &o in &g.hero.player.t_pack.clone() {
+        g.dungeon.objs[o].o_hplus = 0;
+        g.dungeon.objs[o].o_dplus = 0;
     }
     let pots =
         g.new_object_with(Object { o_type: i32::from(POTION), o_which: P_HEALING, o_count: 3, ..Object::default() });
     g.add_pack(Some(pots), true).expect("no message");
     for seed in 0.. {
         let nymph = g.new_creature();
-        g.mons[nymph].t_type = b'N';
-        g.mons[nymph].t_pos = Coord::new(5, 5);
-        g.mons[nymph].t_stats.s_lvl = 30;
-        g.mons[nymph].t_stats.s_dmg.strcpy(b"1x1");
-        g.mlist.insert(0, nymph);
-        g.player.t_stats.s_hpt = 1000;
+        g.dungeon.mons[nymph].t_type = b'N';
+        g.dungeon.mons[nymph].t_pos = Coord::new(5, 5);
+        g.dungeon.mons[nymph].t_stats.s_lvl = 30;
+        g.dungeon.mons[nymph].t_stats.s_dmg.strcpy(b"1x1");
+        g.dungeon.mlist.insert(0, nymph);
+        g.hero.player.t_stats.s_hpt = 1000;
         g.rng.set_seed(seed);
         let _ = g.attack(nymph);
-        if !g.mons.contains(nymph) {
-            assert!(g.player.t_pack.contains(&pots), "the stack stays in the pack");
-            assert_eq!(g.objs[pots].o_count, 2, "one potion is gone");
-            assert!(g.player.t_pack.iter().all(|&o| g.objs.contains(o)), "every pack entry is live");
+        if !g.dungeon.mons.contains(nymph) {
+            assert!(g.hero.player.t_pack.contains(&pots), "the stack stays in the pack");
+            assert_eq!(g.dungeon.objs[pots].o_count, 2, "one potion is gone");
+            assert!(g.hero.player.t_pack.iter().all(|&o| g.dungeon.objs.contains(o)), "every pack entry is live");
             return;
         }
-        g.mlist.retain(|&m| m != nymph);
+        g.dungeon.mlist.retain(|&m| m != nymph);
     }
 }
 
@@ -122,12 +122,12 @@ fn nymph_theft_from_a_stack_keeps_the_pack_whole() {
 fn empty_option_value_at_the_end_reads_nothing_more() {
     let mut g = Game::headless();
     g.parse_opts(b"terse,name=");
-    assert!(g.terse);
-    assert_eq!(g.whoami.as_bytes(), b"");
+    assert!(g.opts.terse);
+    assert_eq!(g.opts.whoami.as_bytes(), b"");
     let mut g = Game::headless();
-    g.inv_type = INV_SLOW;
+    g.opts.inv_type = INV_SLOW;
     g.parse_opts(b"inven=");
-    assert_eq!(g.inv_type, INV_SLOW, "no style matched");
+    assert_eq!(g.opts.inv_type, INV_SLOW, "no style matched");
 }
 
 /// A magic missile or bolt object outside any list: fight() against a spot
@@ -198,9 +198,9 @@ fn runto_an_empty_spot_does_nothing() {
     g.dig_next().expect("no message");
     let spot = Coord::new(1, 1);
     assert_eq!(g.moat(spot.y, spot.x), None);
-    let before = g.mlist.clone();
+    let before = g.dungeon.mlist.clone();
     assert_eq!(g.runto(spot), Ok(()));
-    assert_eq!(g.mlist, before);
+    assert_eq!(g.dungeon.mlist, before);
 }
 
 /// Picking up with an empty pack: the C makes the floor object the pack
@@ -212,15 +212,15 @@ fn picking_up_with_an_empty_pack_takes_it_off_the_floor() {
     let _rec = g.record();
     g.init_new_game(3);
     g.dig_next().expect("no message");
-    g.player.t_pack.clear();
-    g.inpack = 0;
+    g.hero.player.t_pack.clear();
+    g.hero.inpack = 0;
     let hero = g.hero();
     let food = g.new_object_with(Object { o_type: i32::from(FOOD), o_count: 1, o_pos: hero, ..Object::default() });
-    g.lvl_obj.insert(0, food);
-    let others: Vec<_> = g.lvl_obj[1..].to_vec();
+    g.dungeon.lvl_obj.insert(0, food);
+    let others: Vec<_> = g.dungeon.lvl_obj[1..].to_vec();
     g.add_pack(None, true).expect("no message");
-    assert_eq!(g.player.t_pack, vec![food], "the pack is the one object");
-    assert_eq!(g.lvl_obj, others, "the floor keeps the rest");
+    assert_eq!(g.hero.player.t_pack, vec![food], "the pack is the one object");
+    assert_eq!(g.dungeon.lvl_obj, others, "the floor keeps the rest");
 }
 
 /// A xeroc disguised as a scroll beside the hero when she reads create
@@ -244,16 +244,16 @@ fn create_monster_beside_a_xeroc_posing_as_a_scroll() {
         .find(|c| g.moat(c.y, c.x).is_none() && g.chat(c.y, c.x) == FLOOR)
         .expect("a floor spot beside the hero");
     let x = g.new_creature();
-    g.mons[x].t_type = b'X';
-    g.mons[x].t_disguise = SCROLL;
-    g.mons[x].t_pos = spot;
-    g.mlist.insert(0, x);
+    g.dungeon.mons[x].t_type = b'X';
+    g.dungeon.mons[x].t_disguise = SCROLL;
+    g.dungeon.mons[x].t_pos = spot;
+    g.dungeon.mlist.insert(0, x);
     g.place_mut(spot.y, spot.x).set_monst(Some(x));
     assert_eq!(g.find_obj(spot.y, spot.x), Ok(None), "no object under the xeroc");
     let scroll =
         g.new_object_with(Object { o_type: i32::from(SCROLL), o_which: S_CREATE, o_count: 1, ..Object::default() });
     g.add_pack(Some(scroll), true).expect("no message");
-    assert_eq!(g.objs[scroll].o_packch, b'f');
+    assert_eq!(g.dungeon.objs[scroll].o_packch, b'f');
     assert_eq!(g.read_scroll(), Ok(()));
 }
 

@@ -173,9 +173,9 @@ fn frozen_save() -> Vec<u8> {
     let dir = Scratch::new("frozen");
     let mut g = headless(&dir.0, Keys::new(b"", false));
     assert_eq!(g.rogue_main(&[]), Exit::EndOfInput);
-    g.no_command = 1000;
-    g.food_left = 2000;
-    g.d_list = Default::default();
+    g.hero.no_command = 1000;
+    g.hero.food_left = 2000;
+    g.dungeon.d_list = Default::default();
     g.save_bytes()
 }
 
@@ -197,7 +197,7 @@ fn a_hangup_while_the_game_computes_saves_between_turns() {
     let save = save.expect("the game was saved");
     let mut g = Game::headless();
     restore_bytes(&mut g, &save).expect("the save restores");
-    assert_eq!(g.no_command, 1000 - 500, "saved between the 500th and 501st turns");
+    assert_eq!(g.hero.no_command, 1000 - 500, "saved between the 500th and 501st turns");
 }
 
 /// Wait for a child to end within the bound (killing it otherwise).

@@ -59,8 +59,8 @@ fn reachable(g: &Game) -> Vec<bool> {
 fn assert_connected(g: &Game, what: &str) {
     let seen = reachable(g);
     let at = |c: Coord| seen[(c.y * NUMCOLS + c.x) as usize];
-    assert!(at(g.stairs), "{what}: the stairs cannot be reached");
-    for (i, rp) in g.rooms.iter().enumerate() {
+    assert!(at(g.dungeon.stairs), "{what}: the stairs cannot be reached");
+    for (i, rp) in g.dungeon.rooms.iter().enumerate() {
         if rp.r_flags & ISGONE != 0 {
             continue;
         }
@@ -114,7 +114,7 @@ fn known_hangs_use_an_edge_door() {
         for _ in 1..=level {
             g.dig_next().expect("digging shows no message");
         }
-        let edge_door = g.rooms.iter().any(|rp| {
+        let edge_door = g.dungeon.rooms.iter().any(|rp| {
             rp.r_flags & ISMAZE != 0
                 && rp.r_pos.y == 1
                 && rp.exits().iter().any(|e| {
@@ -165,13 +165,14 @@ fn game_by_a_wall() -> Game {
     let mut g = Game::launch(Box::new(ScriptedHost::nowhere()), Box::new(Model::standard()), Launch::seeded(7640));
     assert_eq!(g.rogue_main(&[]), Exit::EndOfInput);
     let rp = *g
+        .dungeon
         .rooms
         .iter()
         .find(|r| r.r_flags & (ISGONE | ISMAZE) == 0 && r.r_max.y >= 5 && r.r_max.x >= 3)
         .expect("a room with two rows of floor");
     let spot = Coord::new(rp.r_pos.y + 2, rp.r_pos.x + 1);
     assert_eq!(g.chat(spot.y - 1, spot.x - 1), b'|', "the wall up and left");
-    g.player.t_pos = spot;
+    g.hero.player.t_pos = spot;
     g
 }
 
@@ -189,14 +190,14 @@ fn refused_fight_to_the_death_stops() {
         let at = Coord::new(hero.y - 1, hero.x);
         let tp = g.new_creature();
         g.new_monster(tp, b'S', at).expect("a snake next to the hero");
-        g.last_comm = b'F';
-        g.l_last_comm = b'F';
-        g.last_dir = b'y';
-        g.l_last_dir = b'y';
-        g.last_delt = Coord::new(-1, 0);
+        g.cmd.last_comm = b'F';
+        g.cmd.l_last_comm = b'F';
+        g.cmd.last_dir = b'y';
+        g.cmd.l_last_dir = b'y';
+        g.statics.last_delt = Coord::new(-1, 0);
         assert!(g.rt.scr.set_keys(Box::new(rogue::curses::model::ScriptedKeys(b"a".iter().copied().collect()))));
         let exit = g.resume();
-        (g.to_death, exit)
+        (g.cmd.to_death, exit)
     });
     assert_eq!(exit, rogue::Exit::EndOfInput, "the game waits for a key again");
     assert!(!to_death, "the fight is over");
@@ -215,9 +216,9 @@ fn damaged_save_that_fights_a_wall_restores_and_waits() {
     std::fs::create_dir_all(&dir).expect("a scratch folder");
     let save = dir.join("rogue.save");
     let mut g = game_by_a_wall();
-    g.to_death = true;
-    g.kamikaze = true;
-    g.runch = b'y';
+    g.cmd.to_death = true;
+    g.cmd.kamikaze = true;
+    g.cmd.runch = b'y';
     std::fs::write(&save, g.save_bytes()).expect("the damaged save");
     let save_name = save.display().to_string().into_bytes();
     let exit = within_a_minute("the restored fight against a wall", move || {
@@ -225,7 +226,7 @@ fn damaged_save_that_fights_a_wall_restores_and_waits() {
         let mut g = Game::launch(Box::new(host), Box::new(Model::standard()), Launch::default());
         let exit = g.rogue_main(&[save_name]);
         let _ = std::fs::remove_dir_all(&dir);
-        (exit, g.to_death)
+        (exit, g.cmd.to_death)
     });
     assert_eq!(exit, (Exit::EndOfInput, false), "restored, the game reads a key");
 }
@@ -238,10 +239,10 @@ fn self_repeating_command_is_dropped() {
     for (comm, dir) in [(b'a', b'h'), (b'm', b'm')] {
         let exit = within_a_minute("a command that turns into itself", move || {
             let mut g = game_by_a_wall();
-            g.last_comm = comm;
-            g.l_last_comm = comm;
-            g.last_dir = dir;
-            g.l_last_dir = dir;
+            g.cmd.last_comm = comm;
+            g.cmd.l_last_comm = comm;
+            g.cmd.last_dir = dir;
+            g.cmd.l_last_dir = dir;
             assert!(g.rt.scr.set_keys(Box::new(rogue::curses::model::ScriptedKeys(b"a".iter().copied().collect()))));
             g.resume()
         });
@@ -258,18 +259,18 @@ fn a_wanderer_with_nowhere_to_go_does_not_come() {
     let _messages = g.record();
     g.init_new_game(1);
     g.dig_next().expect("digging shows no message");
-    let hero = g.player.t_pos;
+    let hero = g.hero.player.t_pos;
     let Some(here) = g.room_at(hero) else { panic!("the hero starts in a room") };
-    g.player.t_room = Some(here);
+    g.hero.player.t_room = Some(here);
     let rogue::game::thing::RoomRef::Room(i) = here else { panic!("not a passage") };
-    for (k, r) in g.rooms.iter_mut().enumerate() {
+    for (k, r) in g.dungeon.rooms.iter_mut().enumerate() {
         if k != i {
             r.r_flags |= ISGONE;
         }
     }
-    let before = g.mlist.len();
+    let before = g.dungeon.mlist.len();
     g.wanderer().expect("no message");
-    assert_eq!(g.mlist.len(), before, "a monster came from nowhere");
+    assert_eq!(g.dungeon.mlist.len(), before, "a monster came from nowhere");
 }
 
 /// A level with no free spot anywhere (a damaged save can hold one): the C
@@ -345,22 +346,26 @@ fn assert_refused(what: &'static str, g: &Game) {
 fn a_save_asleep_for_ever_is_refused() {
     let cases: [Damage; 4] = [
         ("asleep -9 turns, stomach type damaged", |g| {
-            g.no_command = -9;
-            if let Some(d) = g.d_list.iter_mut().find(|d| d.d_func == Some(rogue::game::thing::DaemonFn::Stomach)) {
+            g.hero.no_command = -9;
+            if let Some(d) =
+                g.dungeon.d_list.iter_mut().find(|d| d.d_func == Some(rogue::game::thing::DaemonFn::Stomach))
+            {
                 d.d_type = -1_778_384_894;
             }
         }),
         ("asleep -9 turns, after and again set", |g| {
-            g.no_command = -9;
-            g.after = true;
-            g.again = true;
-            if let Some(d) = g.d_list.iter_mut().find(|d| d.d_func == Some(rogue::game::thing::DaemonFn::Doctor)) {
+            g.hero.no_command = -9;
+            g.cmd.after = true;
+            g.cmd.again = true;
+            if let Some(d) =
+                g.dungeon.d_list.iter_mut().find(|d| d.d_func == Some(rogue::game::thing::DaemonFn::Doctor))
+            {
                 d.d_type = 2050;
             }
         }),
-        ("asleep 2^31 - 1 turns", |g| g.no_command = i32::MAX),
+        ("asleep 2^31 - 1 turns", |g| g.hero.no_command = i32::MAX),
         // Found by fuzzing: counting the turns down overflowed.
-        ("held in a bear trap -2^31 turns", |g| g.no_move = i32::MIN),
+        ("held in a bear trap -2^31 turns", |g| g.hero.no_move = i32::MIN),
     ];
     for (what, damage) in cases {
         let mut g = game_by_a_wall();
@@ -374,7 +379,7 @@ fn a_save_asleep_for_ever_is_refused() {
 #[test]
 fn a_save_in_a_long_sleep_restores() {
     let mut g = game_by_a_wall();
-    g.no_command = 50;
+    g.hero.no_command = 50;
     assert_eq!(restore_saved("asleep 50 turns", &g).0, rogue::Exit::EndOfInput);
 }
 
@@ -388,23 +393,23 @@ fn a_save_with_endless_dice_is_refused() {
     use rogue::game::cbuf::CBuf;
     let cases: [Damage; 7] = [
         ("a monster's damage", |g| {
-            let m = g.mlist[0];
-            g.mons[m].t_stats.s_dmg = CBuf::strncpy(b"2000000000x8");
+            let m = g.dungeon.mlist[0];
+            g.dungeon.mons[m].t_stats.s_dmg = CBuf::strncpy(b"2000000000x8");
         }),
         ("a weapon's damage, run on into its thrown damage", |g| {
-            let o = g.player.t_pack[0];
-            g.objs[o].o_damage = CBuf::strncpy(b"1x1/1x10");
-            g.objs[o].o_hurldmg = CBuf::strncpy(b"00000x1");
+            let o = g.hero.player.t_pack[0];
+            g.dungeon.objs[o].o_damage = CBuf::strncpy(b"1x1/1x10");
+            g.dungeon.objs[o].o_hurldmg = CBuf::strncpy(b"00000x1");
         }),
-        ("a kind of monster's damage", |g| g.monster_stats[0].s_dmg = CBuf::strncpy(b"1x1/2147483647x1")),
-        ("the flytrap's grip", |g| g.vf_hit = i32::MAX - 1),
-        ("the dungeon level (a crash the fuzzer found: 10 * level overflowed)", |g| g.level = 831_930_322),
-        ("a kind of monster's level", |g| g.monster_stats[10].s_lvl = i32::MAX / 2),
-        ("the hero's level", |g| g.player.t_stats.s_lvl = i32::MIN / 2),
+        ("a kind of monster's damage", |g| g.dungeon.monster_stats[0].s_dmg = CBuf::strncpy(b"1x1/2147483647x1")),
+        ("the flytrap's grip", |g| g.hero.vf_hit = i32::MAX - 1),
+        ("the dungeon level (a crash the fuzzer found: 10 * level overflowed)", |g| g.dungeon.level = 831_930_322),
+        ("a kind of monster's level", |g| g.dungeon.monster_stats[10].s_lvl = i32::MAX / 2),
+        ("the hero's level", |g| g.hero.player.t_stats.s_lvl = i32::MIN / 2),
     ];
     for (what, damage) in cases {
         let mut g = game_by_a_wall();
-        assert!(!g.mlist.is_empty() && !g.player.t_pack.is_empty(), "a monster and a pack");
+        assert!(!g.dungeon.mlist.is_empty() && !g.hero.player.t_pack.is_empty(), "a monster and a pack");
         damage(&mut g);
         assert_refused(what, &g);
     }
@@ -417,28 +422,28 @@ fn a_save_with_endless_dice_is_refused() {
 #[test]
 fn a_save_with_absurd_numbers_is_refused() {
     let cases: [Damage; 6] = [
-        ("the hero's armor class", |g| g.player.t_stats.s_arm = i32::MIN),
+        ("the hero's armor class", |g| g.hero.player.t_stats.s_arm = i32::MIN),
         ("an object's armor class", |g| {
-            let o = g.player.t_pack[0];
-            g.objs[o].o_arm = i32::MIN + 5;
+            let o = g.hero.player.t_pack[0];
+            g.dungeon.objs[o].o_arm = i32::MIN + 5;
         }),
         ("an object's hit bonus", |g| {
-            let o = g.player.t_pack[0];
-            g.objs[o].o_hplus = i32::MAX;
+            let o = g.hero.player.t_pack[0];
+            g.dungeon.objs[o].o_hplus = i32::MAX;
         }),
         ("an object's damage bonus", |g| {
-            let o = g.player.t_pack[0];
-            g.objs[o].o_dplus = -2_000_000_000;
+            let o = g.hero.player.t_pack[0];
+            g.dungeon.objs[o].o_dplus = -2_000_000_000;
         }),
-        ("the hero's hit points", |g| g.player.t_stats.s_hpt = i32::MAX),
+        ("the hero's hit points", |g| g.hero.player.t_stats.s_hpt = i32::MAX),
         ("a monster's experience", |g| {
-            let m = g.mlist[0];
-            g.mons[m].t_stats.s_exp = i32::MIN;
+            let m = g.dungeon.mlist[0];
+            g.dungeon.mons[m].t_stats.s_exp = i32::MIN;
         }),
     ];
     for (what, damage) in cases {
         let mut g = game_by_a_wall();
-        assert!(!g.mlist.is_empty() && !g.player.t_pack.is_empty(), "a monster and a pack");
+        assert!(!g.dungeon.mlist.is_empty() && !g.hero.player.t_pack.is_empty(), "a monster and a pack");
         damage(&mut g);
         assert_refused(what, &g);
     }
@@ -448,9 +453,9 @@ fn a_save_with_absurd_numbers_is_refused() {
 #[test]
 fn a_save_deep_down_restores() {
     let mut g = game_by_a_wall();
-    g.level = 1000;
-    g.max_level = 1000;
-    g.vf_hit = 500;
-    g.player.t_stats.s_lvl = 21;
+    g.dungeon.level = 1000;
+    g.dungeon.max_level = 1000;
+    g.hero.vf_hit = 500;
+    g.hero.player.t_stats.s_lvl = 21;
     assert_eq!(restore_saved("level 1000", &g).0, rogue::Exit::EndOfInput);
 }

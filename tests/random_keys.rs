@@ -137,7 +137,7 @@ fn play(seed: u64, keys: usize, keys_read: &Arc<AtomicUsize>) {
     if std::env::var("RANDOM_KEYS_VERBOSE").is_ok() {
         eprintln!(
             "seed {seed}: {exit:?}, level {}, {} keys so far, {} at commands",
-            g.level,
+            g.dungeon.level,
             keys_read.load(Ordering::Relaxed),
             COMMANDS.load(Ordering::Relaxed)
         );
@@ -149,9 +149,17 @@ fn play(seed: u64, keys: usize, keys_read: &Arc<AtomicUsize>) {
     if exit == Exit::EndOfInput && last_was_command.load(Ordering::Relaxed) {
         let screen = g.rt.scr.terminal().expect("the model's terminal");
         let s = check_status(seed, screen);
-        let st = &g.player.t_stats;
-        let game =
-            (g.level, g.purse, st.s_hpt, st.s_maxhp, st.s_str as i32, g.max_stats.s_str as i32, st.s_lvl, st.s_exp);
+        let st = &g.hero.player.t_stats;
+        let game = (
+            g.dungeon.level,
+            g.hero.purse,
+            st.s_hpt,
+            st.s_maxhp,
+            st.s_str as i32,
+            g.hero.max_stats.s_str as i32,
+            st.s_lvl,
+            st.s_exp,
+        );
         let shown = (s.level, s.gold, s.hp, s.max_hp, s.str, s.max_str, s.exp_level, s.exp);
         assert_eq!(shown, game, "seed {seed}: the status line and the game disagree");
     }

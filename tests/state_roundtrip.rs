@@ -130,34 +130,37 @@ fn decoded_game_matches_the_recorded_screens() {
     let (g, h, _) = decode(&bytes).expect("decodes");
     assert_eq!(h, SaveHeader { lines: 24, cols: 80 });
     // dnum is the seed the saving game was started with (s_save_deep.case).
-    assert_eq!(g.dnum, 1721632110);
-    assert_eq!(g.level, 2);
-    assert_eq!(g.purse, 268);
-    assert_eq!((g.player.t_stats.s_hpt, g.player.t_stats.s_maxhp), (15, 15));
-    assert_eq!((g.player.t_stats.s_str, g.max_stats.s_str), (16, 16));
-    assert_eq!((g.player.t_stats.s_lvl, g.player.t_stats.s_exp), (2, 14));
-    let armor = g.cur_armor.expect("wearing armor");
-    assert_eq!(10 - g.objs[armor].o_arm, 4);
+    assert_eq!(g.dungeon.dnum, 1721632110);
+    assert_eq!(g.dungeon.level, 2);
+    assert_eq!(g.hero.purse, 268);
+    assert_eq!((g.hero.player.t_stats.s_hpt, g.hero.player.t_stats.s_maxhp), (15, 15));
+    assert_eq!((g.hero.player.t_stats.s_str, g.hero.max_stats.s_str), (16, 16));
+    assert_eq!((g.hero.player.t_stats.s_lvl, g.hero.player.t_stats.s_exp), (2, 14));
+    let armor = g.hero.cur_armor.expect("wearing armor");
+    assert_eq!(10 - g.dungeon.objs[armor].o_arm, 4);
     assert_eq!((g.hero().y, g.hero().x), (16, 59));
-    assert_eq!(g.places[Game::index(16, 59)].p_ch, PASSAGE);
+    assert_eq!(g.dungeon.places[Game::index(16, 59)].p_ch, PASSAGE);
     // The inventory of frame 1: leather armor (f), a +1,+1 mace in hand
     // (c), 24 arrows called "bar" (e), a short bow (d), and food.
-    let weapon = g.cur_weapon.expect("wielding");
-    assert_eq!((g.objs[weapon].o_packch, g.objs[weapon].o_hplus, g.objs[weapon].o_dplus), (b'c', 1, 1));
-    let arrows = g.player.t_pack.iter().map(|&o| &g.objs[o]).find(|o| o.o_packch == b'e').expect("arrows");
+    let weapon = g.hero.cur_weapon.expect("wielding");
+    assert_eq!(
+        (g.dungeon.objs[weapon].o_packch, g.dungeon.objs[weapon].o_hplus, g.dungeon.objs[weapon].o_dplus),
+        (b'c', 1, 1)
+    );
+    let arrows = g.hero.player.t_pack.iter().map(|&o| &g.dungeon.objs[o]).find(|o| o.o_packch == b'e').expect("arrows");
     assert_eq!((arrows.o_count, arrows.o_label.as_deref()), (24, Some("bar")));
     // The hero stood in a passage. The file saves that as room -1, which
     // the original restores as a pointer to rooms[-1], not as NULL: the
     // port keeps it as the void room.
-    assert_eq!(g.player.t_room, Some(RoomRef::Void));
-    assert_eq!(g.mlist.len(), 12);
-    for &m in &g.mlist {
-        let t = &g.mons[m];
+    assert_eq!(g.hero.player.t_room, Some(RoomRef::Void));
+    assert_eq!(g.dungeon.mlist.len(), 12);
+    for &m in &g.dungeon.mlist {
+        let t = &g.dungeon.mons[m];
         assert!(t.t_type.is_ascii_uppercase());
         assert_eq!(g.moat(t.t_pos.y, t.t_pos.x), Some(m));
     }
     // The daemons of every game, and a wandering monster due.
-    let funcs: Vec<_> = g.d_list.iter().filter(|d| d.d_type != 0).map(|d| d.d_func).collect();
+    let funcs: Vec<_> = g.dungeon.d_list.iter().filter(|d| d.d_type != 0).map(|d| d.d_func).collect();
     assert_eq!(
         funcs,
         [Some(DaemonFn::Runners), Some(DaemonFn::Doctor), Some(DaemonFn::Swander), Some(DaemonFn::Stomach)]
@@ -197,38 +200,38 @@ fn first_golden() -> Vec<u8> {
 #[test]
 fn destinations_round_trip_as_list_indexes() {
     let (mut g, h, _) = decode(&first_golden()).expect("decodes");
-    assert!(g.mlist.len() >= 3 && g.lvl_obj.len() >= 2);
-    let (m0, m1, m2) = (g.mlist[0], g.mlist[1], g.mlist[2]);
-    let o1 = g.lvl_obj[1];
-    g.mons[m0].t_dest = Some(Dest::Monster(g.mlist[2].addr()));
-    g.mons[m1].t_dest = Some(Dest::Object(o1.addr()));
-    g.mons[m2].t_dest = Some(Dest::Gold(RoomRef::Room(3)));
+    assert!(g.dungeon.mlist.len() >= 3 && g.dungeon.lvl_obj.len() >= 2);
+    let (m0, m1, m2) = (g.dungeon.mlist[0], g.dungeon.mlist[1], g.dungeon.mlist[2]);
+    let o1 = g.dungeon.lvl_obj[1];
+    g.dungeon.mons[m0].t_dest = Some(Dest::Monster(g.dungeon.mlist[2].addr()));
+    g.dungeon.mons[m1].t_dest = Some(Dest::Object(o1.addr()));
+    g.dungeon.mons[m2].t_dest = Some(Dest::Gold(RoomRef::Room(3)));
     // A passage's gold and a thing no longer in its list are saved as the
     // hero, as the C's search by address finds neither.
-    let pass = g.mlist[3];
-    g.mons[pass].t_dest = Some(Dest::Gold(RoomRef::Passage(2)));
-    g.player.t_dest = Some(Dest::Object(g.player.t_pack[0].addr()));
+    let pass = g.dungeon.mlist[3];
+    g.dungeon.mons[pass].t_dest = Some(Dest::Gold(RoomRef::Passage(2)));
+    g.hero.player.t_dest = Some(Dest::Object(g.hero.player.t_pack[0].addr()));
     let bytes = save_bytes_with_header(&g, h);
     let (g2, _, _) = decode(&bytes).expect("decodes");
-    let (n0, n1, n2, n3) = (g2.mlist[0], g2.mlist[1], g2.mlist[2], g2.mlist[3]);
-    assert_eq!(g2.mons[n0].t_dest, Some(Dest::Monster(g2.mlist[2].addr())));
-    assert_eq!(g2.mons[n0].t_reserved, 2);
-    assert_eq!(g2.mons[n1].t_dest, Some(Dest::Object(g2.lvl_obj[1].addr())));
-    assert_eq!(g2.mons[n2].t_dest, Some(Dest::Gold(RoomRef::Room(3))));
-    assert_eq!(g2.mons[n3].t_dest, Some(Dest::Hero));
-    assert_eq!(g2.player.t_dest, Some(Dest::Hero));
+    let (n0, n1, n2, n3) = (g2.dungeon.mlist[0], g2.dungeon.mlist[1], g2.dungeon.mlist[2], g2.dungeon.mlist[3]);
+    assert_eq!(g2.dungeon.mons[n0].t_dest, Some(Dest::Monster(g2.dungeon.mlist[2].addr())));
+    assert_eq!(g2.dungeon.mons[n0].t_reserved, 2);
+    assert_eq!(g2.dungeon.mons[n1].t_dest, Some(Dest::Object(g2.dungeon.lvl_obj[1].addr())));
+    assert_eq!(g2.dungeon.mons[n2].t_dest, Some(Dest::Gold(RoomRef::Room(3))));
+    assert_eq!(g2.dungeon.mons[n3].t_dest, Some(Dest::Hero));
+    assert_eq!(g2.hero.player.t_dest, Some(Dest::Hero));
     assert_eq!(save_bytes_with_header(&g2, h), bytes);
 }
 
 #[test]
 fn daemons_the_file_cannot_name_restore_as_empty_functions() {
     let (mut g, h, _) = decode(&first_golden()).expect("decodes");
-    g.d_list[10] = DelayedAction { d_type: 1, d_func: Some(DaemonFn::Visuals), d_arg: 0, d_time: -1 };
-    g.d_list[11] = DelayedAction { d_type: 2, d_func: Some(DaemonFn::ComeDown), d_arg: 0, d_time: 300 };
+    g.dungeon.d_list[10] = DelayedAction { d_type: 1, d_func: Some(DaemonFn::Visuals), d_arg: 0, d_time: -1 };
+    g.dungeon.d_list[11] = DelayedAction { d_type: 2, d_func: Some(DaemonFn::ComeDown), d_arg: 0, d_time: 300 };
     let bytes = save_bytes_with_header(&g, h);
     let (g2, _, _) = decode(&bytes).expect("decodes");
-    assert_eq!(g2.d_list[10], DelayedAction { d_type: 1, d_func: None, d_arg: 0, d_time: -1 });
-    assert_eq!(g2.d_list[11], DelayedAction { d_type: 2, d_func: None, d_arg: 0, d_time: 300 });
+    assert_eq!(g2.dungeon.d_list[10], DelayedAction { d_type: 1, d_func: None, d_arg: 0, d_time: -1 });
+    assert_eq!(g2.dungeon.d_list[11], DelayedAction { d_type: 2, d_func: None, d_arg: 0, d_time: 300 });
     // Saved again, the C (and the port) write 0 where -1 was.
     let again = save_bytes_with_header(&g2, h);
     assert_eq!(again.len(), bytes.len());
@@ -238,12 +241,12 @@ fn daemons_the_file_cannot_name_restore_as_empty_functions() {
 #[test]
 fn null_and_empty_strings_differ() {
     let (mut g, h, _) = decode(&first_golden()).expect("decodes");
-    g.things[0].oi_guess = Some(String::new());
-    g.things[1].oi_guess = None;
+    g.known.things[0].oi_guess = Some(String::new());
+    g.known.things[1].oi_guess = None;
     let bytes = save_bytes_with_header(&g, h);
     let (g2, _, _) = decode(&bytes).expect("decodes");
-    assert_eq!(g2.things[0].oi_guess.as_deref(), Some(""));
-    assert_eq!(g2.things[1].oi_guess, None);
+    assert_eq!(g2.known.things[0].oi_guess.as_deref(), Some(""));
+    assert_eq!(g2.known.things[1].oi_guess, None);
 }
 
 #[test]
@@ -258,18 +261,18 @@ fn new_games_of_the_port_round_trip() {
             assert_eq!((h, left), (SaveHeader { lines: 24, cols: 80 }, 0));
             assert_eq!(save_file_bytes(&g2), bytes, "seed {seed} level {depth}");
             assert_eq!(
-                g2.places.iter().map(|p| (p.p_ch, p.p_flags)).collect::<Vec<_>>(),
-                g.places.iter().map(|p| (p.p_ch, p.p_flags)).collect::<Vec<_>>()
+                g2.dungeon.places.iter().map(|p| (p.p_ch, p.p_flags)).collect::<Vec<_>>(),
+                g.dungeon.places.iter().map(|p| (p.p_ch, p.p_flags)).collect::<Vec<_>>()
             );
-            assert_eq!((g2.rooms, g2.passages), (g.rooms, g.passages));
+            assert_eq!((g2.dungeon.rooms, g2.dungeon.passages), (g.dungeon.rooms, g.dungeon.passages));
             assert_eq!(
-                (g2.rng.seed(), g2.level, g2.mlist.len(), g2.lvl_obj.len()),
-                (g.rng.seed(), depth, g.mlist.len(), g.lvl_obj.len())
+                (g2.rng.seed(), g2.dungeon.level, g2.dungeon.mlist.len(), g2.dungeon.lvl_obj.len()),
+                (g.rng.seed(), depth, g.dungeon.mlist.len(), g.dungeon.lvl_obj.len())
             );
-            assert_eq!(g2.s_names, g.s_names);
+            assert_eq!(g2.known.s_names, g.known.s_names);
             assert_eq!(
-                (g2.p_colors, g2.r_stones, g2.ws_made, g2.ws_type),
-                (g.p_colors, g.r_stones, g.ws_made, g.ws_type)
+                (g2.known.p_colors, g2.known.r_stones, g2.known.ws_made, g2.known.ws_type),
+                (g.known.p_colors, g.known.r_stones, g.known.ws_made, g.known.ws_type)
             );
         }
     }
@@ -437,9 +440,9 @@ fn forged_sizes_are_refused_before_allocating() {
 fn a_live_room_without_a_size_is_refused() {
     let (name, bytes) = golden_saves().into_iter().next().expect("a golden save");
     let (mut g, h, _) = decode(&bytes).unwrap_or_else(|e| panic!("{name}: {e:?}"));
-    let i = g.rooms.iter().position(|r| r.r_flags & ISGONE == 0).expect("a room");
-    g.rooms[i].r_max.x = 0;
-    g.rooms[i].r_pos.x = 33_000;
+    let i = g.dungeon.rooms.iter().position(|r| r.r_flags & ISGONE == 0).expect("a room");
+    g.dungeon.rooms[i].r_max.x = 0;
+    g.dungeon.rooms[i].r_pos.x = 33_000;
     let (damaged, _) = encode_with_pieces(&g, h);
     assert!(decode(&damaged).is_err(), "{name}: a room of size 0 at x 33000 restored");
 }
@@ -450,7 +453,7 @@ fn a_live_room_without_a_size_is_refused() {
 fn a_level_without_a_room_is_refused() {
     let (name, bytes) = golden_saves().into_iter().next().expect("a golden save");
     let (mut g, h, _) = decode(&bytes).unwrap_or_else(|e| panic!("{name}: {e:?}"));
-    for r in g.rooms.iter_mut() {
+    for r in g.dungeon.rooms.iter_mut() {
         r.r_flags |= ISGONE;
     }
     let (damaged, _) = encode_with_pieces(&g, h);
@@ -486,16 +489,17 @@ fn random_games_of_the_port_restore() {
         let mut exit = g.rogue_main(&[]);
         while exit == Exit::EndOfInput {
             most = (
-                most.0.max(g.no_command),
-                most.1.max(g.level),
-                most.2.max(g.player.t_stats.s_lvl),
-                most.3.max(g.vf_hit),
+                most.0.max(g.hero.no_command),
+                most.1.max(g.dungeon.level),
+                most.2.max(g.hero.player.t_stats.s_lvl),
+                most.3.max(g.hero.vf_hit),
             );
             let bytes = save_file_bytes(&g);
-            decode(&bytes)
-                .unwrap_or_else(|e| panic!("seed {seed} level {}: the port's own save is refused: {e}", g.level));
+            decode(&bytes).unwrap_or_else(|e| {
+                panic!("seed {seed} level {}: the port's own save is refused: {e}", g.dungeon.level)
+            });
             saves += 1;
-            if g.level >= 40 {
+            if g.dungeon.level >= 40 {
                 break;
             }
             // Digging may show a message and wait for its --More--.

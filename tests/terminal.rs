@@ -919,14 +919,18 @@ fn terminal_hangup_saves_and_restores() {
     // 2. It holds the game a headless run of the same keys holds.
     let mut restored = Game::headless();
     restore_bytes(&mut restored, &bytes).expect("the hung-up save restores");
-    let home = restored.home.as_bytes().to_vec();
+    let home = restored.opts.home.as_bytes().to_vec();
     let expect = headless_save(&g, &g.keys[..cut], &home, &save);
     let mut fresh = Game::headless();
     restore_bytes(&mut fresh, &expect).expect("headless save");
     assert_eq!(restored.rng.seed(), fresh.rng.seed(), "RNG state");
-    assert_eq!((restored.level, restored.purse), (fresh.level, fresh.purse), "level and purse");
-    assert_eq!(restored.player.t_pos, fresh.player.t_pos, "hero position");
-    assert_eq!(restored.inpack, fresh.inpack, "pack size");
+    assert_eq!(
+        (restored.dungeon.level, restored.hero.purse),
+        (fresh.dungeon.level, fresh.hero.purse),
+        "level and purse"
+    );
+    assert_eq!(restored.hero.player.t_pos, fresh.hero.player.t_pos, "hero position");
+    assert_eq!(restored.hero.inpack, fresh.hero.inpack, "pack size");
     if let Some(i) = first_difference(&bytes, &expect) {
         panic!("the hung-up save differs from the headless game's at byte {i} of {} / {}", bytes.len(), expect.len());
     }
@@ -1061,7 +1065,7 @@ fn terminal_terminate_during_shell_saves_at_once() {
     let bytes = fs::read(&save).expect("the terminated game left no save file");
     let mut restored = Game::headless();
     restore_bytes(&mut restored, &bytes).expect("the save restores");
-    let home = restored.home.as_bytes().to_vec();
+    let home = restored.opts.home.as_bytes().to_vec();
     let expect = headless_save(&g, b"!", &home, &save);
     if let Some(i) = first_difference(&bytes, &expect) {
         panic!("the save differs from the headless game's at byte {i} of {} / {}", bytes.len(), expect.len());

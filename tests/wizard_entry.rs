@@ -35,8 +35,8 @@ fn the_password_opens_a_wizards_game_seeded_from_the_environment() {
     // The password (typed with a mistake erased), then quit at once.
     let mut g = game(true, b"wizx\x7fard\nQy\n", Some("4242"));
     let exit = g.rogue_main(&[Vec::new()]);
-    assert_eq!(g.wizard, 1, "the right password makes a wizard");
-    assert_eq!(g.dnum, 4242, "SEED gives the dungeon number");
+    assert_eq!(g.cmd.wizard, 1, "the right password makes a wizard");
+    assert_eq!(g.dungeon.dnum, 4242, "SEED gives the dungeon number");
     assert!(matches!(exit, Exit::Status(0) | Exit::EndOfInput), "{exit:?}");
     let text = screen(&g);
     // The password is not echoed.
@@ -48,15 +48,15 @@ fn the_hello_names_the_dungeon_for_a_wizard() {
     let mut g = game(true, b"wizard\n", Some("99"));
     let _ = g.rogue_main(&[Vec::new()]);
     // Curses cleared the greeting; it went to the terminal before initscr.
-    assert_eq!(g.dnum, 99);
-    assert_eq!(g.wizard, 1);
+    assert_eq!(g.dungeon.dnum, 99);
+    assert_eq!(g.cmd.wizard, 1);
 }
 
 #[test]
 fn a_wrong_password_is_a_failed_restore_of_the_empty_name() {
     let mut g = game(true, b"muggle\n", Some("4242"));
     let exit = g.rogue_main(&[Vec::new()]);
-    assert_eq!(g.wizard, 0);
+    assert_eq!(g.cmd.wizard, 0);
     assert_eq!(exit, Exit::Status(1));
     let text = screen(&g);
     assert!(text.contains("wizard's password:"), "{text}");
@@ -69,7 +69,7 @@ fn without_master_plus_is_an_illegal_command() {
     let _ = g.rogue_main(&[]);
     let text = screen(&g);
     assert!(text.starts_with("Illegal command '+'"), "{text}");
-    assert_eq!(g.wizard, 0);
+    assert_eq!(g.cmd.wizard, 0);
 }
 
 #[test]

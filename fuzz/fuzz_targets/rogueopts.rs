@@ -16,25 +16,25 @@ thread_local! {
     /// its options are set back before each.
     static GAME: RefCell<(Game, Game)> = RefCell::new({
         let mut g = Game::headless();
-        g.home = Box::new(rogue::game::cbuf::CBuf::strncpy(b"/home/rodney/"));
+        g.opts.home = Box::new(rogue::game::cbuf::CBuf::strncpy(b"/home/rodney/"));
         (g.clone(), g)
     });
 }
 
 fuzz_target!(|data: &[u8]| {
     GAME.with_borrow_mut(|(g, fresh)| {
-        g.terse = fresh.terse;
-        g.fight_flush = fresh.fight_flush;
-        g.jump = fresh.jump;
-        g.see_floor = fresh.see_floor;
-        g.passgo = fresh.passgo;
-        g.tombstone = fresh.tombstone;
-        g.whoami.clone_from(&fresh.whoami);
-        g.fruit.clone_from(&fresh.fruit);
-        g.file_name.clone_from(&fresh.file_name);
-        g.inv_type = fresh.inv_type;
+        g.opts.terse = fresh.opts.terse;
+        g.opts.fight_flush = fresh.opts.fight_flush;
+        g.opts.jump = fresh.opts.jump;
+        g.opts.see_floor = fresh.opts.see_floor;
+        g.opts.passgo = fresh.opts.passgo;
+        g.opts.tombstone = fresh.opts.tombstone;
+        g.opts.whoami.clone_from(&fresh.opts.whoami);
+        g.opts.fruit.clone_from(&fresh.opts.fruit);
+        g.opts.file_name.clone_from(&fresh.opts.file_name);
+        g.opts.inv_type = fresh.opts.inv_type;
         g.parse_opts(data);
-        assert!(g.whoami.0.contains(&0) && g.fruit.0.contains(&0) && g.file_name.0.contains(&0));
-        let _ = rogue::game::options::inv_t_name(g.inv_type);
+        assert!(g.opts.whoami.0.contains(&0) && g.opts.fruit.0.contains(&0) && g.opts.file_name.0.contains(&0));
+        let _ = rogue::game::options::inv_t_name(g.opts.inv_type);
     });
 });

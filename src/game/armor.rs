@@ -9,24 +9,24 @@ impl Game {
     /// `wear`: put on a suit of armor.
     pub fn wear(&mut self) -> Flow {
         let Some(obj) = self.get_item(b"wear", i32::from(ARMOR))? else { return Ok(()) };
-        if self.cur_armor.is_some() {
+        if self.hero.cur_armor.is_some() {
             self.addmsg("you are already wearing some")?;
-            if !self.terse {
+            if !self.opts.terse {
                 self.addmsg(".  You'll have to take it off first")?;
             }
             self.endmsg()?;
-            self.after = false;
+            self.cmd.after = false;
             return Ok(());
         }
-        if self.objs[obj].o_type != i32::from(ARMOR) {
+        if self.dungeon.objs[obj].o_type != i32::from(ARMOR) {
             self.msg("you can't wear that")?;
             return Ok(());
         }
         self.waste_time()?;
-        self.objs[obj].o_flags |= ISKNOW;
+        self.dungeon.objs[obj].o_flags |= ISKNOW;
         let sp = self.inv_name(obj, true)?;
-        self.cur_armor = Some(obj);
-        if !self.terse {
+        self.hero.cur_armor = Some(obj);
+        if !self.opts.terse {
             self.addmsg("you are now ")?;
         }
         self.msg(cat!(b"wearing ", sp))?;
@@ -35,17 +35,17 @@ impl Game {
 
     /// `take_off`: take the armor off.
     pub fn take_off(&mut self) -> Flow {
-        let Some(obj) = self.cur_armor else {
-            self.after = false;
-            self.msg(if self.terse { "not wearing armor" } else { "you aren't wearing any armor" })?;
+        let Some(obj) = self.hero.cur_armor else {
+            self.cmd.after = false;
+            self.msg(if self.opts.terse { "not wearing armor" } else { "you aren't wearing any armor" })?;
             return Ok(());
         };
-        if !self.dropcheck(self.cur_armor)? {
+        if !self.dropcheck(self.hero.cur_armor)? {
             return Ok(());
         }
-        self.cur_armor = None;
-        self.addmsg(if self.terse { "was" } else { "you used to be" })?;
-        let ch = self.objs[obj].o_packch;
+        self.hero.cur_armor = None;
+        self.addmsg(if self.opts.terse { "was" } else { "you used to be" })?;
+        let ch = self.dungeon.objs[obj].o_packch;
         let name = self.inv_name(obj, true)?;
         self.msg(cat!(b" wearing ", [ch], b") ", name))?;
         Ok(())

@@ -26,7 +26,7 @@ impl Game {
             return Ok(Some(r));
         }
         self.msg(format!("in some bizarre place ({}, {})", cp.y, cp.x))?;
-        if self.master {
+        if self.cfg.master {
             // The wizard build aborts here.
             return Err(crate::game::ending::Ending::Signal(6));
         }
@@ -41,7 +41,7 @@ impl Game {
         }
         // The test takes in one more row and column than the room has, as
         // the original's does.
-        self.rooms
+        self.dungeon.rooms
             .iter()
             .position(|rp| {
                 cp.x <= rp.r_pos.x + rp.r_max.x
@@ -54,11 +54,11 @@ impl Game {
 
     /// `see_monst`: can the hero see this monster?
     pub fn see_monst(&self, mp: MonId) -> bool {
-        if self.player.on(ISBLIND) {
+        if self.hero.player.on(ISBLIND) {
             return false;
         }
-        let tp = &self.mons[mp];
-        if tp.on(ISINVIS) && !self.player.on(CANSEE) {
+        let tp = &self.dungeon.mons[mp];
+        if tp.on(ISINVIS) && !self.hero.player.on(CANSEE) {
             return false;
         }
         let (y, x) = (tp.t_pos.y, tp.t_pos.x);
@@ -77,7 +77,7 @@ impl Game {
 
     /// `cansee`: can the hero see this spot?
     pub fn cansee(&mut self, y: i32, x: i32) -> Flow<bool> {
-        if self.player.on(ISBLIND) {
+        if self.hero.player.on(ISBLIND) {
             return Ok(false);
         }
         let hero = self.hero();
@@ -103,38 +103,38 @@ impl Game {
         // The C dereferences whatever is there (after a message in the
         // wizard build); with no monster there is nothing to start.
         let Some(tp) = self.moat(runner.y, runner.x) else {
-            if self.master {
+            if self.cfg.master {
                 self.msg(format!("couldn't find monster in runto at ({},{})", runner.y, runner.x))?;
             }
             return Ok(());
         };
-        let t = &mut self.mons[tp];
+        let t = &mut self.dungeon.mons[tp];
         t.t_flags |= ISRUN;
         t.t_flags &= !ISHELD;
         let dest = self.find_dest(tp)?;
-        self.mons[tp].t_dest = Some(dest);
+        self.dungeon.mons[tp].t_dest = Some(dest);
         Ok(())
     }
 
     /// `find_dest`: where a monster should run: an object it wants in its
     /// room that no other monster is after, else the hero.
     pub fn find_dest(&mut self, tp: MonId) -> Flow<Dest> {
-        let prob = monster_info(self.mons[tp].t_type).carry;
-        if prob <= 0 || self.mons[tp].t_room == self.proom() || self.see_monst(tp) {
+        let prob = monster_info(self.dungeon.mons[tp].t_type).carry;
+        if prob <= 0 || self.dungeon.mons[tp].t_room == self.proom() || self.see_monst(tp) {
             return Ok(Dest::Hero);
         }
         // As in the C, the loop variable is reused: once an object turns out
         // to be taken, the rooms compared are those of the monster that took
         // it.
         let mut cur = tp;
-        for obj in self.lvl_obj.clone() {
-            let o = &self.objs[obj];
+        for obj in self.dungeon.lvl_obj.clone() {
+            let o = &self.dungeon.objs[obj];
             if o.o_type == i32::from(SCROLL) && o.o_which == S_SCARE {
                 continue;
             }
             let opos = o.o_pos;
-            if self.roomin(opos)? == self.mons[cur].t_room && self.rng.rnd(100) < prob {
-                let taken = self.mlist.iter().copied().find(|&m| self.mons[m].t_dest.is_some_and(|d| d.is_object(obj)));
+            if self.roomin(opos)? == self.dungeon.mons[cur].t_room && self.rng.rnd(100) < prob {
+                let taken = self.dungeon.mlist.iter().copied().find(|&m| self.dungeon.mons[m].t_dest.is_some_and(|d| d.is_object(obj)));
                 match taken {
                     None => return Ok(Dest::Object(obj.addr())),
                     Some(m) => cur = m,
@@ -150,15 +150,15 @@ impl Game {
         // vanish): like the C, which keeps the next pointer before moving
         // a monster, go by a copy and skip the ones that are gone.
         // (The copy reuses a buffer kept for it: this runs every turn.)
-        let mut list = std::mem::take(&mut self.runners_buf);
+        let mut list = std::mem::take(&mut self.statics.runners_buf);
         list.clear();
-        list.extend_from_slice(&self.mlist);
+        list.extend_from_slice(&self.dungeon.mlist);
         let moved = self.runners_of(&list);
-        self.runners_buf = list;
+        self.statics.runners_buf = list;
         moved?;
-        if self.has_hit {
+        if self.cmd.has_hit {
             self.endmsg()?;
-            self.has_hit = false;
+            self.cmd.has_hit = false;
         }
         Ok(())
     }
@@ -166,27 +166,27 @@ impl Game {
     /// The moves of `runners` for the monsters listed.
     fn runners_of(&mut self, list: &[MonId]) -> Flow {
         for &tp in list {
-            if !self.mons.contains(tp) {
+            if !self.dungeon.mons.contains(tp) {
                 continue;
             }
-            if !self.mons[tp].on(ISHELD) && self.mons[tp].on(ISRUN) {
-                let orig_pos = self.mons[tp].t_pos;
-                let wastarget = self.mons[tp].on(ISTARGET);
+            if !self.dungeon.mons[tp].on(ISHELD) && self.dungeon.mons[tp].on(ISRUN) {
+                let orig_pos = self.dungeon.mons[tp].t_pos;
+                let wastarget = self.dungeon.mons[tp].on(ISTARGET);
                 if self.move_monst(tp)? == -1 {
                     continue;
                 }
-                if !self.mons.contains(tp) {
+                if !self.dungeon.mons.contains(tp) {
                     continue;
                 }
-                if self.mons[tp].on(ISFLY) && dist_cp(self.hero(), self.mons[tp].t_pos) >= 3 {
+                if self.dungeon.mons[tp].on(ISFLY) && dist_cp(self.hero(), self.dungeon.mons[tp].t_pos) >= 3 {
                     self.move_monst(tp)?;
-                    if !self.mons.contains(tp) {
+                    if !self.dungeon.mons.contains(tp) {
                         continue;
                     }
                 }
-                if wastarget && orig_pos != self.mons[tp].t_pos {
-                    self.mons[tp].t_flags &= !ISTARGET;
-                    self.to_death = false;
+                if wastarget && orig_pos != self.dungeon.mons[tp].t_pos {
+                    self.dungeon.mons[tp].t_flags &= !ISTARGET;
+                    self.cmd.to_death = false;
                 }
             }
         }
@@ -196,48 +196,48 @@ impl Game {
     /// `move_monst`: one turn of running for a monster (two when hasted,
     /// one in two when slowed). -1 when the monster is gone.
     pub fn move_monst(&mut self, tp: MonId) -> Flow<i32> {
-        if (!self.mons[tp].on(ISSLOW) || self.mons[tp].t_turn) && self.do_chase(tp)? == -1 {
+        if (!self.dungeon.mons[tp].on(ISSLOW) || self.dungeon.mons[tp].t_turn) && self.do_chase(tp)? == -1 {
             return Ok(-1);
         }
-        if !self.mons.contains(tp) {
+        if !self.dungeon.mons.contains(tp) {
             return Ok(-1);
         }
-        if self.mons[tp].on(ISHASTE) && self.do_chase(tp)? == -1 {
+        if self.dungeon.mons[tp].on(ISHASTE) && self.do_chase(tp)? == -1 {
             return Ok(-1);
         }
-        if !self.mons.contains(tp) {
+        if !self.dungeon.mons.contains(tp) {
             return Ok(-1);
         }
-        self.mons[tp].t_turn ^= true;
+        self.dungeon.mons[tp].t_turn ^= true;
         Ok(0)
     }
 
     /// `relocate`: move a monster to a new spot, updating the map, its
     /// room, and where it is going.
     pub fn relocate(&mut self, th: MonId, new_loc: Coord) -> Flow {
-        if new_loc != self.mons[th].t_pos {
-            let (pos, oldch) = (self.mons[th].t_pos, self.mons[th].t_oldch);
+        if new_loc != self.dungeon.mons[th].t_pos {
+            let (pos, oldch) = (self.dungeon.mons[th].t_pos, self.dungeon.mons[th].t_oldch);
             self.rt.scr.mvaddch(pos.y, pos.x, oldch.into());
             let room = self.roomin(new_loc)?;
-            self.mons[th].t_room = room;
+            self.dungeon.mons[th].t_room = room;
             self.set_oldch(th, new_loc);
-            let oroom = self.mons[th].t_room;
+            let oroom = self.dungeon.mons[th].t_room;
             self.place_mut(pos.y, pos.x).set_monst(None);
             // (`oroom` was just set from the new room: the test is always
             // false, as in the C.)
-            if oroom != self.mons[th].t_room {
+            if oroom != self.dungeon.mons[th].t_room {
                 let d = self.find_dest(th)?;
-                self.mons[th].t_dest = Some(d);
+                self.dungeon.mons[th].t_dest = Some(d);
             }
-            self.mons[th].t_pos = new_loc;
+            self.dungeon.mons[th].t_pos = new_loc;
             self.place_mut(new_loc.y, new_loc.x).set_monst(Some(th));
         }
         self.rt.scr.move_to(new_loc.y, new_loc.x);
         if self.see_monst(th) {
-            let d = self.mons[th].t_disguise;
+            let d = self.dungeon.mons[th].t_disguise;
             self.rt.scr.addch(d.into());
-        } else if self.player.on(SEEMONST) {
-            let t = self.mons[th].t_type;
+        } else if self.hero.player.on(SEEMONST) {
+            let t = self.dungeon.mons[th].t_type;
             self.rt.scr.standout();
             self.rt.scr.addch(t.into());
             self.rt.scr.standend();
@@ -250,19 +250,19 @@ impl Game {
     /// may breathe instead. -1 when the monster is gone.
     pub fn do_chase(&mut self, th: MonId) -> Flow<i32> {
         // Where the chaser and the chasee are.
-        let t = &self.mons[th];
+        let t = &self.dungeon.mons[th];
         let (mut rer, tpos, greedy) = (t.t_room, t.t_pos, t.on(ISGREED));
         let mut dest = t.t_dest.unwrap_or(Dest::Hero);
         if greedy && rer.is_some_and(|r| self.room(r).r_goldval == 0) {
             // The gold has been taken: run after the hero.
-            self.mons[th].t_dest = Some(Dest::Hero);
+            self.dungeon.mons[th].t_dest = Some(Dest::Hero);
             dest = Dest::Hero;
         }
         let ree = if dest == Dest::Hero { self.proom() } else { self.roomin(self.dest_pos(dest))? };
         // Doors are not inside rooms here.
         let mut door = self.chat(tpos.y, tpos.x) == DOOR;
         let mut mindist = 32767;
-        let mut this = self.chase_this;
+        let mut this = self.statics.chase_this;
         // (Nothing moves before the step is chosen.)
         let goal = self.dest_pos(dest);
         loop {
@@ -286,7 +286,7 @@ impl Game {
                 this = goal;
                 // A dragon in line with the hero, within a bolt's reach
                 // but not next to her, may breathe.
-                let t = &self.mons[th];
+                let t = &self.dungeon.mons[th];
                 let hero = self.hero();
                 if t.t_type == b'D'
                     && (t.t_pos.y == hero.y
@@ -296,77 +296,77 @@ impl Game {
                     && !t.on(ISCANC)
                     && self.rng.rnd(DRAGONSHOT) == 0
                 {
-                    self.delta.y = (hero.y - t.t_pos.y).signum();
-                    self.delta.x = (hero.x - t.t_pos.x).signum();
-                    if self.has_hit {
+                    self.cmd.delta.y = (hero.y - t.t_pos.y).signum();
+                    self.cmd.delta.x = (hero.x - t.t_pos.x).signum();
+                    if self.cmd.has_hit {
                         self.endmsg()?;
                     }
-                    self.chase_this = this;
-                    let mut dir = self.delta;
+                    self.statics.chase_this = this;
+                    let mut dir = self.cmd.delta;
                     self.fire_bolt(BoltFrom::Monster(th), &mut dir, "flame")?;
-                    self.delta = dir;
-                    self.running = false;
-                    self.count = 0;
-                    self.quiet = 0;
-                    if self.to_death && self.mons.get(th).is_some_and(|t| !t.on(ISTARGET)) {
-                        self.to_death = false;
-                        self.kamikaze = false;
+                    self.cmd.delta = dir;
+                    self.cmd.running = false;
+                    self.cmd.count = 0;
+                    self.hero.quiet = 0;
+                    if self.cmd.to_death && self.dungeon.mons.get(th).is_some_and(|t| !t.on(ISTARGET)) {
+                        self.cmd.to_death = false;
+                        self.cmd.kamikaze = false;
                     }
                     return Ok(0);
                 }
             }
             break;
         }
-        self.chase_this = this;
+        self.statics.chase_this = this;
         // Run to it; at it, fight it or stop.
         let mut stoprun = false;
         if !self.chase(th, this) {
             if this == self.hero() {
                 return self.attack(th);
             } else if this == self.dest_pos(dest) {
-                for obj in self.lvl_obj.clone() {
+                for obj in self.dungeon.lvl_obj.clone() {
                     if dest.is_object(obj) {
-                        crate::game::list::detach(&mut self.lvl_obj, obj);
-                        crate::game::list::attach(&mut self.mons[th].t_pack, obj);
-                        let opos = self.objs[obj].o_pos;
-                        let gone = self.mons[th].t_room.is_some_and(|r| self.room(r).r_flags & ISGONE != 0);
+                        crate::game::list::detach(&mut self.dungeon.lvl_obj, obj);
+                        crate::game::list::attach(&mut self.dungeon.mons[th].t_pack, obj);
+                        let opos = self.dungeon.objs[obj].o_pos;
+                        let gone = self.dungeon.mons[th].t_room.is_some_and(|r| self.room(r).r_flags & ISGONE != 0);
                         self.set_chat(opos.y, opos.x, if gone { PASSAGE } else { FLOOR });
                         let d = self.find_dest(th)?;
-                        self.mons[th].t_dest = Some(d);
+                        self.dungeon.mons[th].t_dest = Some(d);
                         break;
                     }
                 }
-                if self.mons[th].t_type != b'F' {
+                if self.dungeon.mons[th].t_type != b'F' {
                     stoprun = true;
                 }
             }
-        } else if self.mons[th].t_type == b'F' {
+        } else if self.dungeon.mons[th].t_type == b'F' {
             return Ok(0);
         }
-        let to = self.ch_ret;
+        let to = self.statics.ch_ret;
         self.relocate(th, to)?;
         // Stop running when it has arrived.
-        let dest = self.mons[th].t_dest.unwrap_or(Dest::Hero);
-        if stoprun && self.mons[th].t_pos == self.dest_pos(dest) {
-            self.mons[th].t_flags &= !ISRUN;
+        let dest = self.dungeon.mons[th].t_dest.unwrap_or(Dest::Hero);
+        if stoprun && self.dungeon.mons[th].t_pos == self.dest_pos(dest) {
+            self.dungeon.mons[th].t_flags &= !ISRUN;
         }
         Ok(0)
     }
 
     /// `set_oldch`: what a monster moving to a spot hides there.
     pub fn set_oldch(&mut self, tp: MonId, cp: Coord) {
-        if self.mons[tp].t_pos == cp {
+        if self.dungeon.mons[tp].t_pos == cp {
             return;
         }
-        let sch = self.mons[tp].t_oldch;
+        let sch = self.dungeon.mons[tp].t_oldch;
         let oldch = self.mvinch_ch(cp.y, cp.x);
-        self.mons[tp].t_oldch = oldch;
-        if !self.player.on(ISBLIND) {
-            let dark = self.mons[tp].t_room.is_some_and(|r| self.room(r).r_flags & ISDARK != 0);
+        self.dungeon.mons[tp].t_oldch = oldch;
+        if !self.hero.player.on(ISBLIND) {
+            let dark = self.dungeon.mons[tp].t_room.is_some_and(|r| self.room(r).r_flags & ISDARK != 0);
             if (sch == FLOOR || oldch == FLOOR) && dark {
-                self.mons[tp].t_oldch = b' ';
-            } else if dist_cp(cp, self.hero()) <= LAMPDIST && self.see_floor {
-                self.mons[tp].t_oldch = self.chat(cp.y, cp.x);
+                self.dungeon.mons[tp].t_oldch = b' ';
+            } else if dist_cp(cp, self.hero()) <= LAMPDIST && self.opts.see_floor {
+                self.dungeon.mons[tp].t_oldch = self.chat(cp.y, cp.x);
             }
         }
     }
@@ -375,7 +375,7 @@ impl Game {
     /// (a random one when confused, for bats and now and then phantoms),
     /// into `ch_ret`. `false` when it has got there.
     pub fn chase(&mut self, tp: MonId, ee: Coord) -> bool {
-        let t = &self.mons[tp];
+        let t = &self.dungeon.mons[tp];
         let (er, ttype, confused) = (t.t_pos, t.t_type, t.on(ISHUH));
         let curdist;
         if (confused && self.rng.rnd(5) != 0)
@@ -383,17 +383,17 @@ impl Game {
             || (ttype == b'B' && self.rng.rnd(2) == 0)
         {
             // A valid random move.
-            self.ch_ret = self.rndmove(Some(tp));
-            curdist = dist_cp(self.ch_ret, ee);
+            self.statics.ch_ret = self.rndmove(Some(tp));
+            curdist = dist_cp(self.statics.ch_ret, ee);
             // A small chance that it becomes unconfused.
             if self.rng.rnd(20) == 0 {
-                self.mons[tp].t_flags &= !ISHUH;
+                self.dungeon.mons[tp].t_flags &= !ISHUH;
             }
         } else {
             // The empty spot next to the chaser closest to the chasee; if
             // there is none, it stays.
             let mut cd = dist_cp(er, ee);
-            self.ch_ret = er;
+            self.statics.ch_ret = er;
             let mut plcnt = 1;
             let ey = (er.y + 1).min(NUMLINES - 2);
             let ex = (er.x + 1).min(NUMCOLS - 1);
@@ -408,7 +408,7 @@ impl Game {
                     }
                     // winat(), with the monster there looked up once.
                     let p = self.place(y, x);
-                    let mon = self.monst_of(p).map(|m| &self.mons[m]);
+                    let mon = self.monst_of(p).map(|m| &self.dungeon.mons[m]);
                     let ch = mon.map_or(p.p_ch, |t| t.t_disguise);
                     if !step_ok(ch) {
                         continue;
@@ -416,10 +416,10 @@ impl Game {
                     // A scroll might be scare monster.
                     if ch == SCROLL {
                         let scare = self
-                            .lvl_obj
+                            .dungeon.lvl_obj
                             .iter()
-                            .find(|&&o| self.objs[o].o_pos == tryp)
-                            .is_some_and(|&o| self.objs[o].o_which == S_SCARE);
+                            .find(|&&o| self.dungeon.objs[o].o_pos == tryp)
+                            .is_some_and(|&o| self.dungeon.objs[o].o_which == S_SCARE);
                         if scare {
                             continue;
                         }
@@ -431,12 +431,12 @@ impl Game {
                     let thisdist = dist(y, x, ee.y, ee.x);
                     if thisdist < cd {
                         plcnt = 1;
-                        self.ch_ret = tryp;
+                        self.statics.ch_ret = tryp;
                         cd = thisdist;
                     } else if thisdist == cd {
                         plcnt += 1;
                         if self.rng.rnd(plcnt) == 0 {
-                            self.ch_ret = tryp;
+                            self.statics.ch_ret = tryp;
                             cd = thisdist;
                         }
                     }
@@ -444,7 +444,7 @@ impl Game {
             }
             curdist = cd;
         }
-        curdist != 0 && self.ch_ret != self.hero()
+        curdist != 0 && self.statics.ch_ret != self.hero()
     }
 
     /// `diag_ok`: is a step from `sp` to `ep` allowed (on the map, and not

@@ -163,7 +163,7 @@ impl Game {
         if self.rt.scr.hangup_pending() {
             return Err(crate::game::ending::Ending::Hangup);
         }
-        self.cmd_ntimes = if self.player.on(ISHASTE) { 2 } else { 1 };
+        self.statics.cmd_ntimes = if self.hero.player.on(ISHASTE) { 2 } else { 1 };
         // Let the daemons start up.
         self.do_daemons(BEFORE)?;
         self.do_fuses(BEFORE)?;
@@ -182,69 +182,69 @@ impl Game {
             let (mut ch, typed) = if std::mem::take(&mut resume) {
                 (self.read_command()?, true)
             } else {
-                if self.cmd_ntimes <= 0 {
+                if self.statics.cmd_ntimes <= 0 {
                     break;
                 }
-                self.cmd_ntimes -= 1;
+                self.statics.cmd_ntimes -= 1;
                 match self.turn_start()? {
                     Some(c) => (c, false),
                     None => (self.read_command()?, true),
                 }
             };
-            if self.no_command != 0 {
-                self.no_command -= 1;
-                if self.no_command == 0 {
-                    self.player.t_flags |= ISRUN;
+            if self.hero.no_command != 0 {
+                self.hero.no_command -= 1;
+                if self.hero.no_command == 0 {
+                    self.hero.player.t_flags |= ISRUN;
                     self.msg("you can move again")?;
                 }
             } else {
                 // A count first?
-                self.newcount = false;
+                self.statics.newcount = false;
                 if ch.is_ascii_digit() {
-                    self.count = 0;
-                    self.newcount = true;
+                    self.cmd.count = 0;
+                    self.statics.newcount = true;
                     while ch.is_ascii_digit() {
-                        self.count = self.count * 10 + i32::from(ch - b'0');
-                        if self.count > 255 {
-                            self.count = 255;
+                        self.cmd.count = self.cmd.count * 10 + i32::from(ch - b'0');
+                        if self.cmd.count > 255 {
+                            self.cmd.count = 255;
                         }
                         ch = self.readchar()?;
                     }
-                    self.countch = ch;
+                    self.statics.countch = ch;
                     // Commands it makes no sense to repeat lose the count.
-                    let wizard_repeat = self.master && (ch == ctrl(b'D') || ch == ctrl(b'A'));
+                    let wizard_repeat = self.cfg.master && (ch == ctrl(b'D') || ch == ctrl(b'A'));
                     if !repeatable(ch) && !wizard_repeat {
-                        self.count = 0;
+                        self.cmd.count = 0;
                     }
                 }
                 // Carry the command out.
-                if self.count != 0 && !self.running {
-                    self.count -= 1;
+                if self.cmd.count != 0 && !self.cmd.running {
+                    self.cmd.count -= 1;
                 }
-                if ch != b'a' && ch != ESCAPE && !(self.running || self.count != 0 || self.to_death) {
-                    self.l_last_comm = self.last_comm;
-                    self.l_last_dir = self.last_dir;
-                    self.l_last_pick = self.last_pick;
-                    self.last_comm = ch;
-                    self.last_dir = 0;
-                    self.last_pick = None;
+                if ch != b'a' && ch != ESCAPE && !(self.cmd.running || self.cmd.count != 0 || self.cmd.to_death) {
+                    self.cmd.l_last_comm = self.cmd.last_comm;
+                    self.cmd.l_last_dir = self.cmd.last_dir;
+                    self.cmd.l_last_pick = self.cmd.last_pick;
+                    self.cmd.last_comm = ch;
+                    self.cmd.last_dir = 0;
+                    self.cmd.last_pick = None;
                 }
                 self.execute(ch)?;
                 // Turn off flags no longer needed.
-                if !self.running {
-                    self.door_stop = false;
+                if !self.cmd.running {
+                    self.cmd.door_stop = false;
                 }
             }
             // She ran into something to take: pick it up.
-            if self.take != 0 {
-                let t = self.take;
+            if self.cmd.take != 0 {
+                let t = self.cmd.take;
                 self.pick_up(t)?;
             }
-            if !self.running {
-                self.door_stop = false;
+            if !self.cmd.running {
+                self.cmd.door_stop = false;
             }
-            if !self.after {
-                self.cmd_ntimes += 1;
+            if !self.cmd.after {
+                self.statics.cmd_ntimes += 1;
                 idle = if typed { 0 } else { idle + 1 };
                 if idle >= STUCK_TURNS {
                     // DEVIATION: 5.4.4 repeats a refused fight, run or count for ever with no key read; the port stops it and reads a command; test: no_hang::refused_fight_to_the_death_stops
@@ -274,48 +274,48 @@ impl Game {
     /// Stop whatever repeats a command without a key: a fight to the
     /// death, a run, a count.
     fn stop_repeating(&mut self) {
-        self.to_death = false;
-        self.kamikaze = false;
-        self.running = false;
-        self.count = 0;
+        self.cmd.to_death = false;
+        self.cmd.kamikaze = false;
+        self.cmd.running = false;
+        self.cmd.count = 0;
     }
 
     /// A turn up to its command: the screen brought up to date, and the
     /// command itself when it needs no reading (a run or a count going on,
     /// or the hero unable to act).
     fn turn_start(&mut self) -> Flow<Option<u8>> {
-        self.again = false;
-        if self.has_hit {
+        self.cmd.again = false;
+        if self.cmd.has_hit {
             self.endmsg()?;
-            self.has_hit = false;
+            self.cmd.has_hit = false;
         }
         // These are illegal for the hero to be: someone has been poking in
         // memory (the C exits).
-        if self.player.on(ISSLOW | ISGREED | ISINVIS | ISREGEN | ISTARGET) {
+        if self.hero.player.on(ISSLOW | ISGREED | ISINVIS | ISREGEN | ISTARGET) {
             return Err(crate::game::ending::Ending::Exit(1));
         }
         self.look(true)?;
-        if !self.running {
-            self.door_stop = false;
+        if !self.cmd.running {
+            self.cmd.door_stop = false;
         }
         self.status()?;
-        self.lastscore = self.purse;
+        self.hero.lastscore = self.hero.purse;
         let hero = self.hero();
         self.rt.scr.move_to(hero.y, hero.x);
-        if !((self.running || self.count != 0) && self.jump) {
+        if !((self.cmd.running || self.cmd.count != 0) && self.opts.jump) {
             // Draw the screen.
             self.rt.scr.refresh();
         }
-        self.take = 0;
-        self.after = true;
-        if self.master && self.wizard != 0 {
-            self.noscore = 1;
+        self.cmd.take = 0;
+        self.cmd.after = true;
+        if self.cfg.master && self.cmd.wizard != 0 {
+            self.cmd.noscore = 1;
         }
-        Ok(if self.no_command == 0 {
-            if self.running || self.to_death {
-                Some(self.runch)
-            } else if self.count != 0 {
-                Some(self.countch)
+        Ok(if self.hero.no_command == 0 {
+            if self.cmd.running || self.cmd.to_death {
+                Some(self.cmd.runch)
+            } else if self.cmd.count != 0 {
+                Some(self.statics.countch)
             } else {
                 None
             }
@@ -331,8 +331,8 @@ impl Game {
         let c = self.readchar();
         self.rt.scr.command_wait(false);
         let c = c?;
-        self.move_on = false;
-        if self.mpos != 0 {
+        self.cmd.move_on = false;
+        if self.cmd.mpos != 0 {
             // Erase the message if it is there.
             self.msg("")?;
         }
@@ -351,26 +351,26 @@ impl Game {
             if turns > MAX_REWRITES {
                 // DEVIATION: 5.4.4 turns a saved `last_comm` of `a` (or a direction naming `m`) into itself for ever; the port drops the command; test: no_hang::self_repeating_command_is_dropped
                 // (Only a damaged save holds one.)
-                self.after = false;
+                self.cmd.after = false;
                 return Ok(());
             }
             match ch {
                 b',' => {
                     let hero = self.hero();
-                    let found = self.lvl_obj.iter().copied().find(|&o| self.objs[o].o_pos == hero);
+                    let found = self.dungeon.lvl_obj.iter().copied().find(|&o| self.dungeon.objs[o].o_pos == hero);
                     match found {
                         Some(obj) => {
                             if !self.levit_check()? {
-                                let t = self.objs[obj].glyph();
+                                let t = self.dungeon.objs[obj].glyph();
                                 self.pick_up(t)?;
                             }
                         }
                         None => {
-                            if !self.terse {
+                            if !self.opts.terse {
                                 self.addmsg("there is ")?;
                             }
                             self.addmsg("nothing here")?;
-                            if !self.terse {
+                            if !self.opts.terse {
                                 self.addmsg(" to pick up")?;
                             }
                             self.endmsg()?;
@@ -388,84 +388,84 @@ impl Game {
                 b'n' => self.do_move(1, 1)?,
                 b'H' | b'J' | b'K' | b'L' | b'Y' | b'U' | b'B' | b'N' => self.do_run(ch.to_ascii_lowercase()),
                 c if [b'H', b'J', b'K', b'L', b'Y', b'U', b'B', b'N'].iter().any(|&x| c == ctrl(x)) => {
-                    if !self.player.on(ISBLIND) {
-                        self.door_stop = true;
-                        self.firstmove = true;
+                    if !self.hero.player.on(ISBLIND) {
+                        self.cmd.door_stop = true;
+                        self.cmd.firstmove = true;
                     }
-                    if self.count != 0 && !self.newcount {
-                        ch = self.direction;
+                    if self.cmd.count != 0 && !self.statics.newcount {
+                        ch = self.statics.direction;
                     } else {
                         ch += b'A' - ctrl(b'A');
-                        self.direction = ch;
+                        self.statics.direction = ch;
                     }
                     continue;
                 }
                 b'F' | b'f' => {
                     if ch == b'F' {
-                        self.kamikaze = true;
+                        self.cmd.kamikaze = true;
                     }
                     if !self.get_dir()? {
-                        self.after = false;
+                        self.cmd.after = false;
                         break;
                     }
                     let hero = self.hero();
-                    self.delta.y += hero.y;
-                    self.delta.x += hero.x;
-                    let d = self.delta;
+                    self.cmd.delta.y += hero.y;
+                    self.cmd.delta.x += hero.x;
+                    let d = self.cmd.delta;
                     let mp = self.moat_safe(d.y, d.x);
-                    let visible = mp.is_some_and(|m| self.see_monst(m) || self.player.on(SEEMONST));
+                    let visible = mp.is_some_and(|m| self.see_monst(m) || self.hero.player.on(SEEMONST));
                     match mp {
                         Some(m) if visible => {
                             if self.diag_ok(hero, d) {
-                                self.to_death = true;
-                                self.max_hit = 0;
-                                self.mons[m].t_flags |= ISTARGET;
-                                self.runch = self.dir_ch;
-                                ch = self.dir_ch;
+                                self.cmd.to_death = true;
+                                self.statics.max_hit = 0;
+                                self.dungeon.mons[m].t_flags |= ISTARGET;
+                                self.cmd.runch = self.cmd.dir_ch;
+                                ch = self.cmd.dir_ch;
                                 continue;
                             }
                         }
                         _ => {
-                            if !self.terse {
+                            if !self.opts.terse {
                                 self.addmsg("I see ")?;
                             }
                             self.msg("no monster there")?;
-                            self.after = false;
+                            self.cmd.after = false;
                         }
                     }
                 }
                 b't' => {
                     if !self.get_dir()? {
-                        self.after = false;
+                        self.cmd.after = false;
                     } else {
-                        let d = self.delta;
+                        let d = self.cmd.delta;
                         self.missile(d.y, d.x)?;
                     }
                 }
                 b'a' => {
-                    if self.last_comm == 0 {
+                    if self.cmd.last_comm == 0 {
                         self.msg("you haven't typed a command yet")?;
-                        self.after = false;
+                        self.cmd.after = false;
                     } else {
-                        ch = self.last_comm;
-                        self.again = true;
+                        ch = self.cmd.last_comm;
+                        self.cmd.again = true;
                         continue;
                     }
                 }
                 b'q' => self.quaff()?,
                 b'Q' => {
-                    self.after = false;
-                    self.q_comm = true;
+                    self.cmd.after = false;
+                    self.cmd.q_comm = true;
                     self.quit()?;
-                    self.q_comm = false;
+                    self.cmd.q_comm = false;
                 }
                 b'i' => {
-                    self.after = false;
-                    let pack = self.player.t_pack.clone();
+                    self.cmd.after = false;
+                    let pack = self.hero.player.t_pack.clone();
                     self.inventory(&pack, 0)?;
                 }
                 b'I' => {
-                    self.after = false;
+                    self.cmd.after = false;
                     self.picky_inven()?;
                 }
                 b'd' => self.drop()?,
@@ -478,26 +478,26 @@ impl Game {
                 b'R' => self.ring_off()?,
                 b'o' => {
                     self.option()?;
-                    self.after = false;
+                    self.cmd.after = false;
                 }
                 b'c' => {
                     self.call()?;
-                    self.after = false;
+                    self.cmd.after = false;
                 }
                 b'>' => {
-                    self.after = false;
+                    self.cmd.after = false;
                     self.d_level()?;
                 }
                 b'<' => {
-                    self.after = false;
+                    self.cmd.after = false;
                     self.u_level()?;
                 }
                 b'?' => {
-                    self.after = false;
+                    self.cmd.after = false;
                     self.help()?;
                 }
                 b'/' => {
-                    self.after = false;
+                    self.cmd.after = false;
                     self.identify()?;
                 }
                 b's' => self.search()?,
@@ -505,50 +505,50 @@ impl Game {
                     if self.get_dir()? {
                         self.do_zap()?;
                     } else {
-                        self.after = false;
+                        self.cmd.after = false;
                     }
                 }
                 b'D' => {
-                    self.after = false;
+                    self.cmd.after = false;
                     self.discovered()?;
                 }
                 c if c == ctrl(b'P') => {
-                    self.after = false;
+                    self.cmd.after = false;
                     // The last message is the format string here.
-                    let text = as_format(self.huh.as_bytes());
+                    let text = as_format(self.opts.huh.as_bytes());
                     self.msg(text)?;
                 }
                 c if c == ctrl(b'R') => {
-                    self.after = false;
+                    self.cmd.after = false;
                     self.rt.scr.clearok(Win::CUR, true);
                     self.rt.scr.wrefresh(Win::CUR);
                 }
                 b'v' => {
-                    self.after = false;
-                    let t = format!("version {}. (mctesq was here)", self.release);
+                    self.cmd.after = false;
+                    let t = format!("version {}. (mctesq was here)", self.opts.release);
                     self.msg(t)?;
                 }
                 b'S' => {
-                    self.after = false;
+                    self.cmd.after = false;
                     self.save_game()?;
                 }
                 // Rest.
                 b'.' => {}
                 // The "legal" illegal command.
-                b' ' => self.after = false,
+                b' ' => self.cmd.after = false,
                 b'^' => {
-                    self.after = false;
+                    self.cmd.after = false;
                     if self.get_dir()? {
                         let hero = self.hero();
-                        self.delta.y += hero.y;
-                        self.delta.x += hero.x;
-                        let d = self.delta;
-                        if !self.terse {
+                        self.cmd.delta.y += hero.y;
+                        self.cmd.delta.x += hero.x;
+                        let d = self.cmd.delta;
+                        if !self.opts.terse {
                             self.addmsg("You have found ")?;
                         }
                         if self.chat_safe(d.y, d.x) != TRAP {
                             self.msg("no trap there")?;
-                        } else if self.player.on(ISHALU) {
+                        } else if self.hero.player.on(ISHALU) {
                             let t = TR_NAME[self.rng.rnd(NTRAPS) as usize];
                             self.msg(t)?;
                         } else {
@@ -558,18 +558,18 @@ impl Game {
                         }
                     }
                 }
-                b'+' if self.master => {
-                    self.after = false;
-                    if self.wizard != 0 {
-                        self.wizard = 0;
+                b'+' if self.cfg.master => {
+                    self.cmd.after = false;
+                    if self.cmd.wizard != 0 {
+                        self.cmd.wizard = 0;
                         self.turn_see(true);
                         self.msg("not wizard any more")?;
                     } else {
-                        self.wizard = i32::from(self.passwd()?);
-                        if self.wizard != 0 {
-                            self.noscore = 1;
+                        self.cmd.wizard = i32::from(self.passwd()?);
+                        if self.cmd.wizard != 0 {
+                            self.cmd.noscore = 1;
                             self.turn_see(false);
-                            let t = format!("you are suddenly as smart as Ken Arnold in dungeon #{}", self.dnum);
+                            let t = format!("you are suddenly as smart as Ken Arnold in dungeon #{}", self.dungeon.dnum);
                             self.msg(t)?;
                         } else {
                             self.msg("sorry")?;
@@ -577,43 +577,43 @@ impl Game {
                     }
                 }
                 ESCAPE => {
-                    self.door_stop = false;
-                    self.count = 0;
-                    self.after = false;
-                    self.again = false;
+                    self.cmd.door_stop = false;
+                    self.cmd.count = 0;
+                    self.cmd.after = false;
+                    self.cmd.again = false;
                 }
                 b'm' => {
-                    self.move_on = true;
+                    self.cmd.move_on = true;
                     if !self.get_dir()? {
-                        self.after = false;
+                        self.cmd.after = false;
                     } else {
-                        ch = self.dir_ch;
-                        self.countch = self.dir_ch;
+                        ch = self.cmd.dir_ch;
+                        self.statics.countch = self.cmd.dir_ch;
                         continue;
                     }
                 }
                 b')' => {
-                    let w = self.cur_weapon;
+                    let w = self.hero.cur_weapon;
                     self.current(w, "wielding", None)?;
                 }
                 b']' => {
-                    let a = self.cur_armor;
+                    let a = self.hero.cur_armor;
                     self.current(a, "wearing", None)?;
                 }
                 b'=' => {
-                    let (l, r) = (self.cur_ring[LEFT], self.cur_ring[RIGHT]);
-                    self.current(l, "wearing", Some(if self.terse { "(L)" } else { "on left hand" }))?;
-                    self.current(r, "wearing", Some(if self.terse { "(R)" } else { "on right hand" }))?;
+                    let (l, r) = (self.hero.cur_ring[LEFT], self.hero.cur_ring[RIGHT]);
+                    self.current(l, "wearing", Some(if self.opts.terse { "(L)" } else { "on left hand" }))?;
+                    self.current(r, "wearing", Some(if self.opts.terse { "(R)" } else { "on right hand" }))?;
                 }
                 b'@' => {
-                    self.stat_msg = true;
+                    self.opts.stat_msg = true;
                     self.status()?;
-                    self.stat_msg = false;
-                    self.after = false;
+                    self.opts.stat_msg = false;
+                    self.cmd.after = false;
                 }
                 _ => {
-                    self.after = false;
-                    if self.master && self.wizard != 0 {
+                    self.cmd.after = false;
+                    if self.cfg.master && self.cmd.wizard != 0 {
                         self.wizard_command(ch)?;
                     } else {
                         self.illcom(ch)?;
@@ -634,37 +634,37 @@ impl Game {
             }
             b'C' => self.create_obj()?,
             b'$' => {
-                let t = format!("inpack = {}", self.inpack);
+                let t = format!("inpack = {}", self.hero.inpack);
                 self.msg(t)?;
             }
             c if c == ctrl(b'G') => {
-                let list = self.lvl_obj.clone();
+                let list = self.dungeon.lvl_obj.clone();
                 self.inventory(&list, 0)?;
             }
             c if c == ctrl(b'W') => self.whatis(false, 0)?,
             c if c == ctrl(b'D') => {
-                self.level += 1;
+                self.dungeon.level += 1;
                 self.new_level()?;
             }
             c if c == ctrl(b'A') => {
-                self.level -= 1;
+                self.dungeon.level -= 1;
                 self.new_level()?;
             }
             c if c == ctrl(b'F') => self.show_map()?,
             c if c == ctrl(b'T') => self.teleport()?,
             c if c == ctrl(b'E') => {
-                let t = format!("food left: {}", self.food_left);
+                let t = format!("food left: {}", self.hero.food_left);
                 self.msg(t)?;
             }
             c if c == ctrl(b'C') => self.add_pass(),
             c if c == ctrl(b'X') => {
-                let on = self.player.on(SEEMONST);
+                let on = self.hero.player.on(SEEMONST);
                 self.turn_see(on);
             }
             // CTRL('~') is 0x1e.
             0x1e => {
                 if let Some(item) = self.get_item(b"charge", i32::from(STICK))? {
-                    self.objs[item].o_arm = 10000;
+                    self.dungeon.objs[item].o_arm = 10000;
                 }
             }
             c if c == ctrl(b'I') => {
@@ -674,14 +674,14 @@ impl Game {
                 // A two-handed sword (+1,+1).
                 let obj = self.new_object();
                 self.init_weapon(obj, TWOSWORD);
-                self.objs[obj].o_hplus = 1;
-                self.objs[obj].o_dplus = 1;
+                self.dungeon.objs[obj].o_hplus = 1;
+                self.dungeon.objs[obj].o_dplus = 1;
                 self.add_pack(Some(obj), true)?;
-                self.cur_weapon = Some(obj);
+                self.hero.cur_weapon = Some(obj);
                 // And a suit of armor.
                 let obj = self.new_object();
                 {
-                    let o = &mut self.objs[obj];
+                    let o = &mut self.dungeon.objs[obj];
                     o.o_type = i32::from(ARMOR);
                     o.o_which = PLATE_MAIL;
                     o.o_arm = -5;
@@ -689,7 +689,7 @@ impl Game {
                     o.o_count = 1;
                     o.o_group = 0;
                 }
-                self.cur_armor = Some(obj);
+                self.hero.cur_armor = Some(obj);
                 self.add_pack(Some(obj), true)?;
             }
             b'*' => self.pr_list()?,
@@ -700,18 +700,18 @@ impl Game {
 
     /// `illcom`: an illegal command.
     pub fn illcom(&mut self, ch: u8) -> Flow {
-        self.save_msg = false;
-        self.count = 0;
+        self.opts.save_msg = false;
+        self.cmd.count = 0;
         self.msg(crate::game::cfmt::cat!(b"illegal command '", unctrl(ch), b"'"))?;
-        self.save_msg = true;
+        self.opts.save_msg = true;
         Ok(())
     }
 
     /// `search`: the hero gropes about for hidden things.
     pub fn search(&mut self) -> Flow {
         let hero = self.hero();
-        let mut probinc = if self.player.on(ISHALU) { 3 } else { 0 };
-        probinc += if self.player.on(ISBLIND) { 2 } else { 0 };
+        let mut probinc = if self.hero.player.on(ISHALU) { 3 } else { 0 };
+        probinc += if self.hero.player.on(ISBLIND) { 2 } else { 0 };
         let mut found = false;
         for y in hero.y - 1..=hero.y + 1 {
             for x in hero.x - 1..=hero.x + 1 {
@@ -719,47 +719,47 @@ impl Game {
                     continue;
                 }
                 let Some(i) = Game::try_index(y, x) else { continue };
-                if self.places[i].p_flags & F_REAL != 0 {
+                if self.dungeon.places[i].p_flags & F_REAL != 0 {
                     continue;
                 }
-                match self.places[i].p_ch {
+                match self.dungeon.places[i].p_ch {
                     b'|' | b'-' => {
                         if self.rng.rnd(5 + probinc) != 0 {
                             continue;
                         }
-                        self.places[i].p_ch = DOOR;
+                        self.dungeon.places[i].p_ch = DOOR;
                         self.msg("a secret door")?;
                     }
                     FLOOR => {
                         if self.rng.rnd(2 + probinc) != 0 {
                             continue;
                         }
-                        self.places[i].p_ch = TRAP;
-                        if !self.terse {
+                        self.dungeon.places[i].p_ch = TRAP;
+                        if !self.opts.terse {
                             self.addmsg("you found ")?;
                         }
-                        if self.player.on(ISHALU) {
+                        if self.hero.player.on(ISHALU) {
                             let t = TR_NAME[self.rng.rnd(NTRAPS) as usize];
                             self.msg(t)?;
                         } else {
-                            let fp = self.places[i].p_flags;
+                            let fp = self.dungeon.places[i].p_flags;
                             self.msg(TR_NAME[usize::from(fp & F_TMASK)])?;
-                            self.places[i].p_flags |= F_SEEN;
+                            self.dungeon.places[i].p_flags |= F_SEEN;
                         }
                     }
                     b' ' => {
                         if self.rng.rnd(3 + probinc) != 0 {
                             continue;
                         }
-                        self.places[i].p_ch = PASSAGE;
+                        self.dungeon.places[i].p_ch = PASSAGE;
                     }
                     _ => continue,
                 }
                 // `foundone`.
                 found = true;
-                self.places[i].p_flags |= F_REAL;
-                self.count = 0;
-                self.running = false;
+                self.dungeon.places[i].p_flags |= F_REAL;
+                self.cmd.count = 0;
+                self.cmd.running = false;
             }
         }
         if found {
@@ -772,15 +772,15 @@ impl Game {
     pub fn help(&mut self) -> Flow {
         self.msg("character you want help for (* for all): ")?;
         let helpch = self.readchar()?;
-        self.mpos = 0;
+        self.cmd.mpos = 0;
         // Not a '*': the one entry, or an error.
         if helpch != b'*' {
             self.rt.scr.move_to(0, 0);
             for strp in &HELPSTR {
                 if strp.ch == helpch {
-                    self.lower_msg = true;
+                    self.opts.lower_msg = true;
                     self.msg(crate::game::cfmt::cat!(unctrl(strp.ch), strp.desc))?;
-                    self.lower_msg = false;
+                    self.opts.lower_msg = false;
                     return Ok(());
                 }
             }
@@ -797,7 +797,7 @@ impl Game {
         if numprint > lines - 1 {
             numprint = lines - 1;
         }
-        let hw = self.hw;
+        let hw = self.rt.hw;
         self.rt.scr.wclear(hw);
         let mut cnt = 0;
         for strp in HELPSTR.iter().filter(|h| h.print) {
@@ -826,7 +826,7 @@ impl Game {
     pub fn identify(&mut self) -> Flow {
         self.msg("what do you want identified? ")?;
         let ch = self.readchar()?;
-        self.mpos = 0;
+        self.cmd.mpos = 0;
         if ch == ESCAPE {
             self.msg("")?;
             return Ok(());
@@ -861,9 +861,9 @@ impl Game {
         }
         let hero = self.hero();
         if self.chat(hero.y, hero.x) == STAIRS {
-            if self.amulet {
-                self.level -= 1;
-                if self.level == 0 {
+            if self.dungeon.amulet {
+                self.dungeon.level -= 1;
+                if self.dungeon.level == 0 {
                     return Err(crate::game::ending::Ending::Won);
                 }
                 self.new_level()?;
@@ -879,7 +879,7 @@ impl Game {
 
     /// `levit_check`: a levitating hero can't; says so.
     pub fn levit_check(&mut self) -> Flow<bool> {
-        if !self.player.on(ISLEVIT) {
+        if !self.hero.player.on(ISLEVIT) {
             return Ok(false);
         }
         self.msg("You can't.  You're floating off the ground!")?;
@@ -889,12 +889,12 @@ impl Game {
     /// `call`: name a kind of thing (or a weapon or armor itself).
     pub fn call(&mut self) -> Flow {
         let Some(obj) = self.get_item(b"call", CALLABLE)? else { return Ok(()) };
-        let which = self.objs[obj].o_which as usize;
-        let table = match self.objs[obj].glyph() {
-            RING => Some((InfoTable::Ring, self.r_stones.get(which).copied().unwrap_or(""))),
-            POTION => Some((InfoTable::Potion, self.p_colors.get(which).copied().unwrap_or(""))),
+        let which = self.dungeon.objs[obj].o_which as usize;
+        let table = match self.dungeon.objs[obj].glyph() {
+            RING => Some((InfoTable::Ring, self.known.r_stones.get(which).copied().unwrap_or(""))),
+            POTION => Some((InfoTable::Potion, self.known.p_colors.get(which).copied().unwrap_or(""))),
             SCROLL => Some((InfoTable::Scroll, "")),
-            STICK => Some((InfoTable::Stick, self.ws_made.get(which).copied().unwrap_or(""))),
+            STICK => Some((InfoTable::Stick, self.known.ws_made.get(which).copied().unwrap_or(""))),
             FOOD => {
                 self.msg("you can't call that anything")?;
                 return Ok(());
@@ -913,33 +913,33 @@ impl Game {
                 match info.oi_guess {
                     Some(g) => (Some(g.into_bytes()), true),
                     None if t == InfoTable::Scroll => {
-                        (Some(self.s_names.get(which).cloned().unwrap_or_default().into_bytes()), false)
+                        (Some(self.known.s_names.get(which).cloned().unwrap_or_default().into_bytes()), false)
                     }
                     None => (Some(base.as_bytes().to_vec()), false),
                 }
             }
-            None => (self.objs[obj].o_label.clone().map(String::into_bytes), true),
+            None => (self.dungeon.objs[obj].o_label.clone().map(String::into_bytes), true),
         };
         if from_guess && let Some(e) = &elsewise {
-            if !self.terse {
+            if !self.opts.terse {
                 self.addmsg("Was ")?;
             }
             self.msg(crate::game::cfmt::cat!(b"called \"", e, b"\""))?;
         }
-        self.msg(if self.terse { "call it: " } else { "what do you want to call it? " })?;
-        self.prbuf.sprintf(elsewise.as_deref().unwrap_or(b""));
-        let mut buf = *self.prbuf;
+        self.msg(if self.opts.terse { "call it: " } else { "what do you want to call it? " })?;
+        self.opts.prbuf.sprintf(elsewise.as_deref().unwrap_or(b""));
+        let mut buf = *self.opts.prbuf;
         let got = self.get_str(&mut buf.0, Win::STD)?;
-        *self.prbuf = buf;
+        *self.opts.prbuf = buf;
         if got == crate::game::options::NORM {
-            let name = String::from_utf8_lossy(self.prbuf.as_bytes()).into_owned();
+            let name = String::from_utf8_lossy(self.opts.prbuf.as_bytes()).into_owned();
             match table {
                 Some((t, _)) => {
                     if let Some(info) = self.info_table(t).get_mut(which) {
                         info.oi_guess = Some(name);
                     }
                 }
-                None => self.objs[obj].o_label = Some(name),
+                None => self.dungeon.objs[obj].o_label = Some(name),
             }
         }
         Ok(())
@@ -947,24 +947,24 @@ impl Game {
 
     /// `current`: what the hero wields or wears.
     pub fn current(&mut self, cur: Option<ObjId>, how: &str, place: Option<&str>) -> Flow {
-        self.after = false;
+        self.cmd.after = false;
         match cur {
             Some(cur) => {
-                if !self.terse {
+                if !self.opts.terse {
                     self.addmsg(format!("you are {how} ("))?;
                 }
-                self.inv_describe = false;
-                let ch = self.objs[cur].o_packch;
+                self.opts.inv_describe = false;
+                let ch = self.dungeon.objs[cur].o_packch;
                 let name = self.inv_name(cur, true)?;
                 self.addmsg(crate::game::cfmt::cat!([ch], b") ", name))?;
-                self.inv_describe = true;
+                self.opts.inv_describe = true;
                 if let Some(w) = place {
                     self.addmsg(format!(" {w}"))?;
                 }
                 self.endmsg()?;
             }
             None => {
-                if !self.terse {
+                if !self.opts.terse {
                     self.addmsg("you are ")?;
                 }
                 self.addmsg(format!("{how} nothing"))?;

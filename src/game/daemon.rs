@@ -17,12 +17,12 @@ impl Game {
     /// taken (it would write through a null pointer); the port then drops
     /// the new daemon.
     fn d_slot(&mut self) -> Option<&mut DelayedAction> {
-        self.d_list.iter_mut().find(|d| d.d_type == EMPTY)
+        self.dungeon.d_list.iter_mut().find(|d| d.d_type == EMPTY)
     }
 
     /// `find_slot`: the slot running a function.
     fn find_slot(&mut self, func: DaemonFn) -> Option<&mut DelayedAction> {
-        self.d_list.iter_mut().find(|d| d.d_type != EMPTY && d.d_func == Some(func))
+        self.dungeon.d_list.iter_mut().find(|d| d.d_type != EMPTY && d.d_func == Some(func))
     }
 
     /// `start_daemon`.
@@ -63,7 +63,7 @@ impl Game {
     /// `do_daemons`: run the daemons of a phase, in slot order.
     pub fn do_daemons(&mut self, flag: i32) -> Flow {
         for i in 0..MAXDAEMONS {
-            let d = self.d_list[i];
+            let d = self.dungeon.d_list[i];
             if d.d_type == flag
                 && d.d_time == DAEMON
                 && let Some(f) = d.d_func
@@ -78,7 +78,7 @@ impl Game {
     /// reach zero.
     pub fn do_fuses(&mut self, flag: i32) -> Flow {
         for i in 0..MAXDAEMONS {
-            let d = &mut self.d_list[i];
+            let d = &mut self.dungeon.d_list[i];
             if flag == d.d_type && d.d_time > 0 {
                 d.d_time -= 1;
                 if d.d_time == 0 {

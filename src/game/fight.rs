@@ -127,7 +127,7 @@ impl Game {
     /// The plus of the ring of `kind` worn on `hand`, if that is the ring
     /// there.
     fn ring_plus(&self, hand: usize, kind: i32) -> Option<i32> {
-        if self.is_ring(hand, kind) { self.cur_ring[hand].map(|r| self.objs[r].o_arm) } else { None }
+        if self.is_ring(hand, kind) { self.hero.cur_ring[hand].map(|r| self.dungeon.objs[r].o_arm) } else { None }
     }
 
     /// `roll_em`: `attacker` attacks `defender` with `weap` (its natural
@@ -142,7 +142,7 @@ impl Game {
                 let (mut hplus, mut dplus) = (o.o_hplus, o.o_dplus);
                 // Rings help only the wielded weapon; per hand, a ring of
                 // increase damage is tested first, dexterity only otherwise.
-                if self.cur_weapon.is_some() && weap == self.cur_weapon.map(Weap::Item) {
+                if self.hero.cur_weapon.is_some() && weap == self.hero.cur_weapon.map(Weap::Item) {
                     for hand in [LEFT, RIGHT] {
                         if let Some(p) = self.ring_plus(hand, R_ADDDAM) {
                             dplus = dplus.wrapping_add(p);
@@ -153,7 +153,7 @@ impl Game {
                 }
                 let mut text = DmgText::damage(o);
                 if hurl {
-                    let launcher = self.cur_weapon.map(|c| &self.objs[c]).filter(|c| c.o_which == o.o_launch);
+                    let launcher = self.hero.cur_weapon.map(|c| &self.dungeon.objs[c]).filter(|c| c.o_which == o.o_launch);
                     match launcher {
                         // A missile fired from its launcher adds the
                         // launcher's plusses.
@@ -177,8 +177,8 @@ impl Game {
         }
         let mut def_arm = self.creature(defender).t_stats.s_arm;
         if defender == Who::Hero {
-            if let Some(a) = self.cur_armor {
-                def_arm = self.objs[a].o_arm;
+            if let Some(a) = self.hero.cur_armor {
+                def_arm = self.dungeon.objs[a].o_arm;
             }
             for hand in [LEFT, RIGHT] {
                 if let Some(p) = self.ring_plus(hand, R_PROTECT) {
@@ -218,17 +218,17 @@ impl Game {
     /// `set_mname`: how to name a monster in a message ("the orc"; "it" or
     /// "something" when it cannot be seen).
     pub fn set_mname(&mut self, tp: MonId) -> String {
-        if !self.see_monst(tp) && !self.player.on(SEEMONST) {
-            return if self.terse { "it" } else { "something" }.to_string();
+        if !self.see_monst(tp) && !self.hero.player.on(SEEMONST) {
+            return if self.opts.terse { "it" } else { "something" }.to_string();
         }
-        let name = if self.player.on(ISHALU) {
+        let name = if self.hero.player.on(ISHALU) {
             // A hallucinating hero names whatever is shown there.
-            let pos = self.mons[tp].t_pos;
+            let pos = self.dungeon.mons[tp].t_pos;
             let ch = crate::curses::cchar(self.rt.scr.mvinch(pos.y, pos.x)) & 0x7f;
             let i = if ch.is_ascii_uppercase() { usize::from(ch - b'A') } else { self.rng.rnd(26) as usize };
             MONSTERS[i].name
         } else {
-            monster_info(self.mons[tp].t_type).name
+            monster_info(self.dungeon.mons[tp].t_type).name
         };
         format!("the {name}")
     }
@@ -236,21 +236,21 @@ impl Game {
     /// `fight`: the hero attacks the monster at a spot. `true` on a hit.
     pub fn fight(&mut self, mp: Coord, weap: Option<Weap>, thrown: bool) -> Flow<bool> {
         let tp = self.moat(mp.y, mp.x);
-        if tp.is_none() && self.master && self.wizard != 0 {
+        if tp.is_none() && self.cfg.master && self.cmd.wizard != 0 {
             self.msg(format!("Fight what @ {},{}", mp.y, mp.x))?;
         }
         // No healing while fighting.
-        self.count = 0;
-        self.quiet = 0;
+        self.cmd.count = 0;
+        self.hero.quiet = 0;
         self.runto(mp)?;
         // DEVIATION: the C follows a null pointer when no monster is there; the port does nothing; test: deviations::fighting_nothing_does_nothing
         let Some(tp) = tp else { return Ok(false) };
         // It was really a xeroc.
-        if self.mons[tp].t_type == b'X' && self.mons[tp].t_disguise != b'X' && !self.player.on(ISBLIND) {
-            self.mons[tp].t_disguise = b'X';
-            if self.player.on(ISHALU) {
+        if self.dungeon.mons[tp].t_type == b'X' && self.dungeon.mons[tp].t_disguise != b'X' && !self.hero.player.on(ISBLIND) {
+            self.dungeon.mons[tp].t_disguise = b'X';
+            if self.hero.player.on(ISHALU) {
                 let ch = self.rng.rnd(26) as u8 + b'A';
-                let pos = self.mons[tp].t_pos;
+                let pos = self.dungeon.mons[tp].t_pos;
                 self.rt.scr.mvaddch(pos.y, pos.x, ch.into());
             }
             let t = self.choose_str("heavy!  That's a nasty critter!", "wait!  That's a xeroc!");
@@ -260,34 +260,34 @@ impl Game {
             }
         }
         let mname = self.set_mname(tp);
-        self.has_hit = self.terse && !self.to_death;
+        self.cmd.has_hit = self.opts.terse && !self.cmd.to_death;
         if self.roll_em(Who::Hero, Who::Monster(tp), weap, thrown) {
             let mut did_hit = false;
             if thrown {
-                self.thunk(weap, &mname, self.terse)?;
+                self.thunk(weap, &mname, self.opts.terse)?;
             } else {
-                self.hit(None, Some(&mname), self.terse)?;
+                self.hit(None, Some(&mname), self.opts.terse)?;
             }
-            if self.player.on(CANHUH) {
+            if self.hero.player.on(CANHUH) {
                 did_hit = true;
-                self.mons[tp].t_flags |= ISHUH;
-                self.player.t_flags &= !CANHUH;
+                self.dungeon.mons[tp].t_flags |= ISHUH;
+                self.hero.player.t_flags &= !CANHUH;
                 self.endmsg()?;
-                self.has_hit = false;
+                self.cmd.has_hit = false;
                 let t = format!("your hands stop glowing {}", self.pick_color("red"));
                 self.msg(t)?;
             }
-            if self.mons[tp].t_stats.s_hpt <= 0 {
+            if self.dungeon.mons[tp].t_stats.s_hpt <= 0 {
                 self.killed(tp, true)?;
-            } else if did_hit && !self.player.on(ISBLIND) {
+            } else if did_hit && !self.hero.player.on(ISBLIND) {
                 self.msg(format!("{mname} appears confused"))?;
             }
             Ok(true)
         } else {
             if thrown {
-                self.bounce(weap, &mname, self.terse)?;
+                self.bounce(weap, &mname, self.opts.terse)?;
             } else {
-                self.miss(None, Some(&mname), self.terse)?;
+                self.miss(None, Some(&mname), self.opts.terse)?;
             }
             Ok(false)
         }
@@ -297,66 +297,66 @@ impl Game {
     /// (a leprechaun or nymph that stole and vanished).
     pub fn attack(&mut self, mp: MonId) -> Flow<i32> {
         // An attack stops running and healing.
-        self.running = false;
-        self.count = 0;
-        self.quiet = 0;
-        if self.to_death && !self.mons[mp].on(ISTARGET) {
-            self.to_death = false;
-            self.kamikaze = false;
+        self.cmd.running = false;
+        self.cmd.count = 0;
+        self.hero.quiet = 0;
+        if self.cmd.to_death && !self.dungeon.mons[mp].on(ISTARGET) {
+            self.cmd.to_death = false;
+            self.cmd.kamikaze = false;
         }
-        if self.mons[mp].t_type == b'X' && self.mons[mp].t_disguise != b'X' && !self.player.on(ISBLIND) {
-            self.mons[mp].t_disguise = b'X';
-            if self.player.on(ISHALU) {
-                let pos = self.mons[mp].t_pos;
+        if self.dungeon.mons[mp].t_type == b'X' && self.dungeon.mons[mp].t_disguise != b'X' && !self.hero.player.on(ISBLIND) {
+            self.dungeon.mons[mp].t_disguise = b'X';
+            if self.hero.player.on(ISHALU) {
+                let pos = self.dungeon.mons[mp].t_pos;
                 let ch = self.rng.rnd(26) as u8 + b'A';
                 self.rt.scr.mvaddch(pos.y, pos.x, ch.into());
             }
         }
         let mname = self.set_mname(mp);
-        let mtype = self.mons[mp].t_type;
-        let mut oldhp = self.player.t_stats.s_hpt;
+        let mtype = self.dungeon.mons[mp].t_type;
+        let mut oldhp = self.hero.player.t_stats.s_hpt;
         let mut gone = false;
         if self.roll_em(Who::Monster(mp), Who::Hero, None, false) {
             if mtype != b'I' {
-                if self.has_hit {
+                if self.cmd.has_hit {
                     self.addmsg(".  ")?;
                 }
                 self.hit(Some(&mname), None, false)?;
-            } else if self.has_hit {
+            } else if self.cmd.has_hit {
                 self.endmsg()?;
             }
-            self.has_hit = false;
-            if self.player.t_stats.s_hpt <= 0 {
+            self.cmd.has_hit = false;
+            if self.hero.player.t_stats.s_hpt <= 0 {
                 return Err(Ending::Died(mtype));
-            } else if !self.kamikaze {
-                oldhp -= self.player.t_stats.s_hpt;
-                if oldhp > self.max_hit {
-                    self.max_hit = oldhp;
+            } else if !self.cmd.kamikaze {
+                oldhp -= self.hero.player.t_stats.s_hpt;
+                if oldhp > self.statics.max_hit {
+                    self.statics.max_hit = oldhp;
                 }
-                if self.player.t_stats.s_hpt <= self.max_hit {
-                    self.to_death = false;
+                if self.hero.player.t_stats.s_hpt <= self.statics.max_hit {
+                    self.cmd.to_death = false;
                 }
             }
-            if !self.mons[mp].on(ISCANC) {
+            if !self.dungeon.mons[mp].on(ISCANC) {
                 gone = self.special_attack(mp, mtype, &mname)?;
             }
         } else if mtype != b'I' {
-            if self.has_hit {
+            if self.cmd.has_hit {
                 self.addmsg(".  ")?;
-                self.has_hit = false;
+                self.cmd.has_hit = false;
             }
             if mtype == b'F' {
-                self.player.t_stats.s_hpt -= self.vf_hit;
-                if self.player.t_stats.s_hpt <= 0 {
+                self.hero.player.t_stats.s_hpt -= self.hero.vf_hit;
+                if self.hero.player.t_stats.s_hpt <= 0 {
                     return Err(Ending::Died(mtype));
                 }
             }
             self.miss(Some(&mname), None, false)?;
         }
-        if self.fight_flush && !self.to_death {
+        if self.opts.fight_flush && !self.cmd.to_death {
             self.rt.scr.flushinp();
         }
-        self.count = 0;
+        self.cmd.count = 0;
         self.status()?;
         Ok(if gone { -1 } else { 0 })
     }
@@ -367,20 +367,20 @@ impl Game {
         match mtype {
             b'A' => {
                 // An aquator's touch rusts armor.
-                self.rust_armor(self.cur_armor)?;
+                self.rust_armor(self.hero.cur_armor)?;
             }
             b'I' => {
                 // The ice monster freezes the hero.
-                self.player.t_flags &= !ISRUN;
-                if self.no_command == 0 {
+                self.hero.player.t_flags &= !ISRUN;
+                if self.hero.no_command == 0 {
                     self.addmsg("you are frozen")?;
-                    if !self.terse {
+                    if !self.opts.terse {
                         self.addmsg(format!(" by the {mname}"))?;
                     }
                     self.endmsg()?;
                 }
-                self.no_command += self.rng.rnd(2) + 2;
-                if self.no_command > BORE_LEVEL {
+                self.hero.no_command += self.rng.rnd(2) + 2;
+                if self.hero.no_command > BORE_LEVEL {
                     return Err(Ending::Died(b'h'));
                 }
             }
@@ -388,41 +388,41 @@ impl Game {
             b'R' if !self.save(VS_POISON) => {
                 if !self.is_wearing(R_SUSTSTR) {
                     self.chg_str(-1);
-                    self.msg(if !self.terse {
+                    self.msg(if !self.opts.terse {
                         "you feel a bite in your leg and now feel weaker"
                     } else {
                         "a bite has weakened you"
                     })?;
-                } else if !self.to_death {
-                    self.msg(if !self.terse { "a bite momentarily weakens you" } else { "bite has no effect" })?;
+                } else if !self.cmd.to_death {
+                    self.msg(if !self.opts.terse { "a bite momentarily weakens you" } else { "bite has no effect" })?;
                 }
             }
             // Wraiths drain levels, vampires maximum hit points.
             b'W' | b'V' if self.rng.rnd(100) < if mtype == b'W' { 15 } else { 30 } => {
                 {
                     let fewer = if mtype == b'W' {
-                        if self.player.t_stats.s_exp == 0 {
+                        if self.hero.player.t_stats.s_exp == 0 {
                             // All levels gone.
                             return Err(Ending::Died(b'W'));
                         }
-                        self.player.t_stats.s_lvl -= 1;
-                        if self.player.t_stats.s_lvl == 0 {
-                            self.player.t_stats.s_exp = 0;
-                            self.player.t_stats.s_lvl = 1;
+                        self.hero.player.t_stats.s_lvl -= 1;
+                        if self.hero.player.t_stats.s_lvl == 0 {
+                            self.hero.player.t_stats.s_exp = 0;
+                            self.hero.player.t_stats.s_lvl = 1;
                         } else {
-                            let i = (self.player.t_stats.s_lvl - 1).clamp(0, 20) as usize;
-                            self.player.t_stats.s_exp = self.e_levels[i] + 1;
+                            let i = (self.hero.player.t_stats.s_lvl - 1).clamp(0, 20) as usize;
+                            self.hero.player.t_stats.s_exp = self.known.e_levels[i] + 1;
                         }
                         self.rng.roll(1, 10)
                     } else {
                         self.rng.roll(1, 3)
                     };
-                    self.player.t_stats.s_hpt -= fewer;
-                    self.player.t_stats.s_maxhp -= fewer;
-                    if self.player.t_stats.s_hpt <= 0 {
-                        self.player.t_stats.s_hpt = 1;
+                    self.hero.player.t_stats.s_hpt -= fewer;
+                    self.hero.player.t_stats.s_maxhp -= fewer;
+                    if self.hero.player.t_stats.s_hpt <= 0 {
+                        self.hero.player.t_stats.s_hpt = 1;
                     }
-                    if self.player.t_stats.s_maxhp <= 0 {
+                    if self.hero.player.t_stats.s_maxhp <= 0 {
                         return Err(Ending::Died(mtype));
                     }
                     self.msg("you suddenly feel weaker")?;
@@ -430,29 +430,29 @@ impl Game {
             }
             b'F' => {
                 // The venus flytrap holds the hero fast.
-                self.player.t_flags |= ISHELD;
-                self.vf_hit += 1;
-                let dmg = format!("{}x1", self.vf_hit);
-                self.monster_stats[usize::from(b'F' - b'A')].s_dmg.strcpy(dmg.as_bytes());
-                self.player.t_stats.s_hpt -= 1;
-                if self.player.t_stats.s_hpt <= 0 {
+                self.hero.player.t_flags |= ISHELD;
+                self.hero.vf_hit += 1;
+                let dmg = format!("{}x1", self.hero.vf_hit);
+                self.dungeon.monster_stats[usize::from(b'F' - b'A')].s_dmg.strcpy(dmg.as_bytes());
+                self.hero.player.t_stats.s_hpt -= 1;
+                if self.hero.player.t_stats.s_hpt <= 0 {
                     return Err(Ending::Died(b'F'));
                 }
             }
             b'L' => {
                 // The leprechaun steals some gold.
-                let lastpurse = self.purse;
-                self.purse -= self.goldcalc();
+                let lastpurse = self.hero.purse;
+                self.hero.purse -= self.goldcalc();
                 if !self.save(VS_MAGIC) {
                     let g = self.goldcalc() + self.goldcalc() + self.goldcalc() + self.goldcalc();
-                    self.purse -= g;
+                    self.hero.purse -= g;
                 }
-                if self.purse < 0 {
-                    self.purse = 0;
+                if self.hero.purse < 0 {
+                    self.hero.purse = 0;
                 }
-                let pos = self.mons[mp].t_pos;
+                let pos = self.dungeon.mons[mp].t_pos;
                 self.remove_mon(pos, mp, false)?;
-                if self.purse != lastpurse {
+                if self.hero.purse != lastpurse {
                     self.msg("your purse feels lighter")?;
                 }
                 return Ok(true);
@@ -461,11 +461,11 @@ impl Game {
                 // The nymph steals a magic item she likes.
                 let mut steal = None;
                 let mut nobj = 0;
-                for obj in self.player.t_pack.clone() {
-                    let used = Some(obj) == self.cur_armor
-                        || Some(obj) == self.cur_weapon
-                        || Some(obj) == self.cur_ring[LEFT]
-                        || Some(obj) == self.cur_ring[RIGHT];
+                for obj in self.hero.player.t_pack.clone() {
+                    let used = Some(obj) == self.hero.cur_armor
+                        || Some(obj) == self.hero.cur_weapon
+                        || Some(obj) == self.hero.cur_ring[LEFT]
+                        || Some(obj) == self.hero.cur_ring[RIGHT];
                     if !used && self.is_magic(obj) {
                         nobj += 1;
                         if self.rng.rnd(nobj) == 0 {
@@ -474,7 +474,7 @@ impl Game {
                     }
                 }
                 if let Some(steal) = steal {
-                    let pos = self.mons[mp].t_pos;
+                    let pos = self.dungeon.mons[mp].t_pos;
                     let there = self.moat(pos.y, pos.x).unwrap_or(mp);
                     self.remove_mon(pos, there, false)?;
                     self.leave_pack(steal, false, false)?;
@@ -486,7 +486,7 @@ impl Game {
                     // pack (its list is corrupt from then on). The port
                     // frees it only when it really left the pack: the
                     // stack simply has one less.
-                    if !self.player.t_pack.contains(&steal) {
+                    if !self.hero.player.t_pack.contains(&steal) {
                         self.discard_object(steal);
                     }
                     return Ok(true);
@@ -499,17 +499,17 @@ impl Game {
 
     /// `GOLDCALC`: an amount of gold for this level.
     pub fn goldcalc(&mut self) -> i32 {
-        self.rng.rnd(50 + 10 * self.level) + 2
+        self.rng.rnd(50 + 10 * self.dungeon.level) + 2
     }
 
     /// `thunk`: a missile hits a monster.
     fn thunk(&mut self, weap: Option<Weap>, mname: &str, noend: bool) -> Flow {
-        if self.to_death {
+        if self.cmd.to_death {
             return Ok(());
         }
         let o = weap.map(|w| self.weap(w).clone()).unwrap_or_default();
         if o.o_type == i32::from(WEAPON) {
-            let name = self.weap_info.get(o.o_which as usize).and_then(|i| i.oi_name).unwrap_or("");
+            let name = self.known.weap_info.get(o.o_which as usize).and_then(|i| i.oi_name).unwrap_or("");
             self.addmsg(format!("the {name} hits "))?;
         } else {
             self.addmsg("you hit ")?;
@@ -523,11 +523,11 @@ impl Game {
 
     /// `hit`: say that someone hit someone (`None` is the hero).
     pub fn hit(&mut self, er: Option<&str>, ee: Option<&str>, noend: bool) -> Flow {
-        if self.to_death {
+        if self.cmd.to_death {
             return Ok(());
         }
         self.addmsg(prname(er, true))?;
-        let s = if self.terse {
+        let s = if self.opts.terse {
             " hit"
         } else {
             let mut i = self.rng.rnd(4) as usize;
@@ -537,7 +537,7 @@ impl Game {
             H_NAMES[i]
         };
         self.addmsg(s)?;
-        if !self.terse {
+        if !self.opts.terse {
             self.addmsg(prname(ee, false))?;
         }
         if !noend {
@@ -548,16 +548,16 @@ impl Game {
 
     /// `miss`: say that someone missed.
     pub fn miss(&mut self, er: Option<&str>, ee: Option<&str>, noend: bool) -> Flow {
-        if self.to_death {
+        if self.cmd.to_death {
             return Ok(());
         }
         self.addmsg(prname(er, true))?;
-        let mut i = if self.terse { 0 } else { self.rng.rnd(4) as usize };
+        let mut i = if self.opts.terse { 0 } else { self.rng.rnd(4) as usize };
         if er.is_some() {
             i += 4;
         }
         self.addmsg(M_NAMES[i])?;
-        if !self.terse {
+        if !self.opts.terse {
             self.addmsg(format!(" {}", prname(ee, false)))?;
         }
         if !noend {
@@ -568,12 +568,12 @@ impl Game {
 
     /// `bounce`: a missile misses a monster.
     fn bounce(&mut self, weap: Option<Weap>, mname: &str, noend: bool) -> Flow {
-        if self.to_death {
+        if self.cmd.to_death {
             return Ok(());
         }
         let o = weap.map(|w| self.weap(w).clone()).unwrap_or_default();
         if o.o_type == i32::from(WEAPON) {
-            let name = self.weap_info.get(o.o_which as usize).and_then(|i| i.oi_name).unwrap_or("");
+            let name = self.known.weap_info.get(o.o_which as usize).and_then(|i| i.oi_name).unwrap_or("");
             self.addmsg(format!("the {name} misses "))?;
         } else {
             self.addmsg("you missed ")?;
@@ -588,10 +588,10 @@ impl Game {
     /// `remove_mon`: take a monster off the level; what it carried falls
     /// (when it was killed) or is gone.
     pub fn remove_mon(&mut self, mp: Coord, tp: MonId, waskill: bool) -> Flow {
-        let pack = std::mem::take(&mut self.mons[tp].t_pack);
-        let tpos = self.mons[tp].t_pos;
+        let pack = std::mem::take(&mut self.dungeon.mons[tp].t_pack);
+        let tpos = self.dungeon.mons[tp].t_pos;
         for obj in pack {
-            self.objs[obj].o_pos = tpos;
+            self.dungeon.objs[obj].o_pos = tpos;
             if waskill {
                 self.fall(obj, false)?;
             } else {
@@ -599,13 +599,13 @@ impl Game {
             }
         }
         self.place_mut(mp.y, mp.x).set_monst(None);
-        let oldch = self.mons[tp].t_oldch;
+        let oldch = self.dungeon.mons[tp].t_oldch;
         self.rt.scr.mvaddch(mp.y, mp.x, oldch.into());
-        crate::game::list::detach(&mut self.mlist, tp);
-        if self.mons[tp].on(ISTARGET) {
-            self.kamikaze = false;
-            self.to_death = false;
-            if self.fight_flush {
+        crate::game::list::detach(&mut self.dungeon.mlist, tp);
+        if self.dungeon.mons[tp].on(ISTARGET) {
+            self.cmd.kamikaze = false;
+            self.cmd.to_death = false;
+            if self.opts.fight_flush {
                 self.rt.scr.flushinp();
             }
         }
@@ -616,30 +616,30 @@ impl Game {
     /// `killed`: a monster dies: experience, the flytrap lets go, the
     /// leprechaun leaves gold, and maybe a level up.
     pub fn killed(&mut self, tp: MonId, pr: bool) -> Flow {
-        self.player.t_stats.s_exp += self.mons[tp].t_stats.s_exp;
-        match self.mons[tp].t_type {
+        self.hero.player.t_stats.s_exp += self.dungeon.mons[tp].t_stats.s_exp;
+        match self.dungeon.mons[tp].t_type {
             b'F' => {
-                self.player.t_flags &= !ISHELD;
-                self.vf_hit = 0;
-                self.monster_stats[usize::from(b'F' - b'A')].s_dmg.strcpy(b"000x0");
+                self.hero.player.t_flags &= !ISHELD;
+                self.hero.vf_hit = 0;
+                self.dungeon.monster_stats[usize::from(b'F' - b'A')].s_dmg.strcpy(b"000x0");
             }
             b'L' => {
                 // Its gold falls near it; the spot found becomes its
                 // room's gold spot (the C passes &r_gold as the result).
-                let pos = self.mons[tp].t_pos;
+                let pos = self.dungeon.mons[tp].t_pos;
                 if let Some(spot) = self.fallpos(pos) {
-                    if let Some(r) = self.mons[tp].t_room {
+                    if let Some(r) = self.dungeon.mons[tp].t_room {
                         self.room_mut(r).r_gold = spot;
                     }
-                    if self.level >= self.max_level {
+                    if self.dungeon.level >= self.dungeon.max_level {
                         let gold = self.new_object();
-                        self.objs[gold].o_type = i32::from(GOLD);
+                        self.dungeon.objs[gold].o_type = i32::from(GOLD);
                         let mut v = self.goldcalc();
                         if self.save(VS_MAGIC) {
                             v += self.goldcalc() + self.goldcalc() + self.goldcalc() + self.goldcalc();
                         }
-                        self.objs[gold].o_arm = v;
-                        crate::game::list::attach(&mut self.mons[tp].t_pack, gold);
+                        self.dungeon.objs[gold].o_arm = v;
+                        crate::game::list::attach(&mut self.dungeon.mons[tp].t_pack, gold);
                     }
                 }
             }
@@ -647,14 +647,14 @@ impl Game {
         }
         // Get rid of the monster.
         let mname = self.set_mname(tp);
-        let pos = self.mons[tp].t_pos;
+        let pos = self.dungeon.mons[tp].t_pos;
         self.remove_mon(pos, tp, true)?;
         if pr {
-            if self.has_hit {
+            if self.cmd.has_hit {
                 self.addmsg(".  Defeated ")?;
-                self.has_hit = false;
+                self.cmd.has_hit = false;
             } else {
-                if !self.terse {
+                if !self.opts.terse {
                     self.addmsg("you have ")?;
                 }
                 self.addmsg("defeated ")?;
@@ -663,7 +663,7 @@ impl Game {
         }
         // Did she go up a level?
         self.check_level()?;
-        if self.fight_flush {
+        if self.opts.fight_flush {
             self.rt.scr.flushinp();
         }
         Ok(())

@@ -19,25 +19,25 @@ fn sumprobs(info: &mut [ObjInfo]) {
 impl Game {
     /// `init_probs`.
     pub fn init_probs(&mut self) {
-        sumprobs(&mut self.things);
-        sumprobs(&mut self.pot_info);
-        sumprobs(&mut self.scr_info);
-        sumprobs(&mut self.ring_info);
-        sumprobs(&mut self.ws_info);
+        sumprobs(&mut self.known.things);
+        sumprobs(&mut self.known.pot_info);
+        sumprobs(&mut self.known.scr_info);
+        sumprobs(&mut self.known.ring_info);
+        sumprobs(&mut self.known.ws_info);
         // Not the fake FLAME entry: MAXWEAPONS rows only.
-        sumprobs(&mut self.weap_info[..MAXWEAPONS]);
-        sumprobs(&mut self.arm_info);
+        sumprobs(&mut self.known.weap_info[..MAXWEAPONS]);
+        sumprobs(&mut self.known.arm_info);
     }
 
     /// `init_player`: roll her up, with food, ring mail, a +1,+1 mace, a +1
     /// bow and some arrows.
     pub fn init_player(&mut self) {
-        self.player.t_stats = self.max_stats;
-        self.food_left = HUNGERTIME;
+        self.hero.player.t_stats = self.hero.max_stats;
+        self.hero.food_left = HUNGERTIME;
 
         let food = self.new_object();
         {
-            let o = &mut self.objs[food];
+            let o = &mut self.dungeon.objs[food];
             o.o_type = i32::from(FOOD);
             o.o_count = 1;
         }
@@ -45,31 +45,31 @@ impl Game {
 
         let armor = self.new_object();
         {
-            let o = &mut self.objs[armor];
+            let o = &mut self.dungeon.objs[armor];
             o.o_type = i32::from(ARMOR);
             o.o_which = RING_MAIL;
             o.o_arm = A_CLASS[RING_MAIL as usize] - 1;
             o.o_flags |= ISKNOW;
             o.o_count = 1;
         }
-        self.cur_armor = Some(armor);
+        self.hero.cur_armor = Some(armor);
         self.add_pack_silent(armor);
 
         let mace = self.new_object();
         self.init_weapon(mace, MACE);
         {
-            let o = &mut self.objs[mace];
+            let o = &mut self.dungeon.objs[mace];
             o.o_hplus = 1;
             o.o_dplus = 1;
             o.o_flags |= ISKNOW;
         }
         self.add_pack_silent(mace);
-        self.cur_weapon = Some(mace);
+        self.hero.cur_weapon = Some(mace);
 
         let bow = self.new_object();
         self.init_weapon(bow, BOW);
         {
-            let o = &mut self.objs[bow];
+            let o = &mut self.dungeon.objs[bow];
             o.o_hplus = 1;
             o.o_flags |= ISKNOW;
         }
@@ -80,7 +80,7 @@ impl Game {
         self.init_weapon(arrows, ARROW);
         let count = self.rng.rnd(15) + 25;
         {
-            let o = &mut self.objs[arrows];
+            let o = &mut self.dungeon.objs[arrows];
             o.o_count = count;
             o.o_flags |= ISKNOW;
         }
@@ -104,16 +104,16 @@ impl Game {
                     if cp + sp.len() > MAXNAME {
                         break;
                     }
-                    self.prbuf.0[cp..cp + sp.len()].copy_from_slice(sp.as_bytes());
+                    self.opts.prbuf.0[cp..cp + sp.len()].copy_from_slice(sp.as_bytes());
                     cp += sp.len();
                 }
-                self.prbuf.0[cp] = b' ';
+                self.opts.prbuf.0[cp] = b' ';
                 cp += 1;
             }
             cp -= 1;
-            self.prbuf.0[cp] = 0;
-            std::sync::Arc::make_mut(&mut self.s_names)[i] =
-                String::from_utf8_lossy(self.prbuf.as_bytes()).into_owned();
+            self.opts.prbuf.0[cp] = 0;
+            std::sync::Arc::make_mut(&mut self.known.s_names)[i] =
+                String::from_utf8_lossy(self.opts.prbuf.as_bytes()).into_owned();
         }
     }
 
@@ -134,7 +134,7 @@ impl Game {
         let mut used = [false; RAINBOW.len()];
         for i in 0..MAXPOTIONS {
             let j = self.pick_unused(&mut used);
-            self.p_colors[i] = RAINBOW[j];
+            self.known.p_colors[i] = RAINBOW[j];
         }
     }
 
@@ -144,8 +144,8 @@ impl Game {
         let mut used = [false; STONES.len()];
         for i in 0..MAXRINGS {
             let j = self.pick_unused(&mut used);
-            self.r_stones[i] = STONES[j].name;
-            self.ring_info[i].oi_worth += STONES[j].value;
+            self.known.r_stones[i] = STONES[j].name;
+            self.known.ring_info[i].oi_worth += STONES[j].value;
         }
     }
 
@@ -171,8 +171,8 @@ impl Game {
                     }
                 }
             };
-            self.ws_type[i] = kind;
-            self.ws_made[i] = made;
+            self.known.ws_type[i] = kind;
+            self.known.ws_made[i] = made;
         }
     }
 
@@ -180,7 +180,7 @@ impl Game {
     /// dungeon number, then make the lore.
     #[cfg(any(test, feature = "internals"))] // for the tests
     pub fn init_new_game(&mut self, dnum: i32) {
-        self.dnum = dnum;
+        self.dungeon.dnum = dnum;
         self.rng.set_seed(dnum);
         for (_, step) in NEW_GAME_STEPS {
             step(self);

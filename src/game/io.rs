@@ -27,7 +27,7 @@ impl Game {
             if !self.rt.obs.records_messages() {
                 self.rt.scr.move_to(0, 0);
                 self.rt.scr.clrtoeol();
-                self.mpos = 0;
+                self.cmd.mpos = 0;
             }
             return Ok(false);
         }
@@ -45,23 +45,23 @@ impl Game {
     /// a chance to read the one on the line (`--More--`).
     pub fn endmsg(&mut self) -> Flow<bool> {
         if self.rt.obs.records_messages() {
-            let mut text = std::mem::take(&mut self.msgbuf);
+            let mut text = std::mem::take(&mut self.statics.msgbuf);
             self.rt.obs.message(&text);
             // The buffer's room is kept for the next message.
             text.clear();
-            self.msgbuf = text;
-            self.newpos = 0;
+            self.statics.msgbuf = text;
+            self.statics.newpos = 0;
             return Ok(false);
         }
-        if self.save_msg {
-            self.huh.strcpy(&self.msgbuf);
+        if self.opts.save_msg {
+            self.opts.huh.strcpy(&self.statics.msgbuf);
         }
-        if self.mpos != 0 {
+        if self.cmd.mpos != 0 {
             self.look(false)?;
-            let mpos = self.mpos;
+            let mpos = self.cmd.mpos;
             self.rt.scr.mvaddstr(0, mpos, b"--More--");
             self.rt.scr.refresh();
-            if !self.msg_esc {
+            if !self.opts.msg_esc {
                 self.wait_for(b' ')?;
             } else {
                 loop {
@@ -70,9 +70,9 @@ impl Game {
                         break;
                     }
                     if ch == ESCAPE {
-                        self.msgbuf.clear();
-                        self.mpos = 0;
-                        self.newpos = 0;
+                        self.statics.msgbuf.clear();
+                        self.cmd.mpos = 0;
+                        self.statics.newpos = 0;
                         return Ok(true);
                     }
                 }
@@ -80,19 +80,19 @@ impl Game {
         }
         // Messages start with a capital, unless they start with a pack
         // letter ("a) ...").
-        if self.msgbuf.first().is_some_and(u8::is_ascii_lowercase)
-            && !self.lower_msg
-            && self.msgbuf.get(1) != Some(&b')')
+        if self.statics.msgbuf.first().is_some_and(u8::is_ascii_lowercase)
+            && !self.opts.lower_msg
+            && self.statics.msgbuf.get(1) != Some(&b')')
         {
-            self.msgbuf[0] = self.msgbuf[0].to_ascii_uppercase();
+            self.statics.msgbuf[0] = self.statics.msgbuf[0].to_ascii_uppercase();
         }
-        let mut text = std::mem::take(&mut self.msgbuf);
+        let mut text = std::mem::take(&mut self.statics.msgbuf);
         self.rt.scr.mvaddstr(0, 0, &text);
         text.clear();
-        self.msgbuf = text;
+        self.statics.msgbuf = text;
         self.rt.scr.clrtoeol();
-        self.mpos = self.newpos;
-        self.newpos = 0;
+        self.cmd.mpos = self.statics.newpos;
+        self.statics.newpos = 0;
         self.rt.scr.refresh();
         Ok(false)
     }
@@ -103,18 +103,18 @@ impl Game {
         // vsprintf into a MAXSTR buffer, then strcat: a C string stops at
         // its first NUL.
         let piece = &piece[..piece.iter().position(|&b| b == 0).unwrap_or(piece.len())];
-        if piece.len() + self.newpos as usize >= MAXMSG {
+        if piece.len() + self.statics.newpos as usize >= MAXMSG {
             self.endmsg()?;
         }
-        self.msgbuf.extend_from_slice(piece);
-        self.newpos = self.msgbuf.len() as i32;
+        self.statics.msgbuf.extend_from_slice(piece);
+        self.statics.newpos = self.statics.msgbuf.len() as i32;
         Ok(())
     }
 
     /// `readchar`: a key, where ^C asks whether to quit.
     pub fn readchar(&mut self) -> Flow<u8> {
         let ch = self.rt.scr.wgetch(Win::STD)?;
-        self.last_key = ch;
+        self.statics.last_key = ch;
         if ch == 3 {
             self.quit()?;
             return Ok(ESCAPE);
@@ -125,20 +125,20 @@ impl Game {
     /// `status`: draw the status line when something on it changed,
     /// leaving the cursor where it was.
     pub fn status(&mut self) -> Flow {
-        let temp = match self.cur_armor {
-            Some(a) => self.objs[a].o_arm,
-            None => self.player.t_stats.s_arm,
+        let temp = match self.hero.cur_armor {
+            Some(a) => self.dungeon.objs[a].o_arm,
+            None => self.hero.player.t_stats.s_arm,
         };
-        let st = self.player.t_stats;
-        let sh = self.status_shadow;
+        let st = self.hero.player.t_stats;
+        let sh = self.statics.status_shadow;
         if sh.s_hp == st.s_hpt
             && sh.s_exp == st.s_exp
-            && sh.s_pur == self.purse
+            && sh.s_pur == self.hero.purse
             && sh.s_arm == temp
             && sh.s_str == st.s_str
-            && sh.s_lvl == self.level
-            && sh.s_hungry == self.hungry_state
-            && !self.stat_msg
+            && sh.s_lvl == self.dungeon.level
+            && sh.s_hungry == self.hero.hungry_state
+            && !self.opts.stat_msg
         {
             return Ok(());
         }
@@ -155,16 +155,16 @@ impl Game {
                 t /= 10;
             }
         }
-        sh.s_lvl = self.level;
-        sh.s_pur = self.purse;
+        sh.s_lvl = self.dungeon.level;
+        sh.s_pur = self.hero.purse;
         sh.s_hp = st.s_hpt;
         sh.s_str = st.s_str;
         sh.s_exp = st.s_exp;
-        sh.s_hungry = self.hungry_state;
-        self.status_shadow = sh;
+        sh.s_hungry = self.hero.hungry_state;
+        self.statics.status_shadow = sh;
         let w = sh.hpwidth as usize;
-        let (level, purse, max_str) = (self.level, self.purse, self.max_stats.s_str);
-        let hungry = STATE_NAME.get(self.hungry_state as usize).copied().unwrap_or("");
+        let (level, purse, max_str) = (self.dungeon.level, self.hero.purse, self.hero.max_stats.s_str);
+        let hungry = STATE_NAME.get(self.hero.hungry_state as usize).copied().unwrap_or("");
         let write_line = |out: &mut dyn std::io::Write| {
             write!(
                 out,
@@ -197,7 +197,7 @@ impl Game {
             heap = v;
             &heap
         };
-        if self.stat_msg {
+        if self.opts.stat_msg {
             self.rt.scr.move_to(0, 0);
             self.msg(line)?;
         } else {
@@ -227,7 +227,7 @@ impl Game {
     /// `show_win`: show the scratch window with a message on its top line
     /// until a space, then have the whole screen redrawn.
     pub fn show_win(&mut self, message: &[u8]) -> Flow {
-        let win = self.hw;
+        let win = self.rt.hw;
         self.rt.scr.wmove(win, 0, 0);
         self.rt.scr.waddstr(win, message);
         self.rt.scr.touchwin(win);
@@ -267,7 +267,7 @@ impl Game {
     pub fn wgetnstr(&mut self, maxlen: usize) -> Flow<Vec<u8>> {
         use crate::curses::{ERR, KEY_BACKSPACE, KEY_DOWN, KEY_ENTER, KEY_LEFT, KEY_MIN};
         let win = Win::STD;
-        let oldecho = self.echo;
+        let oldecho = self.rt.echo;
         let (erasec, killc) = (i32::from(self.rt.scr.erasechar()), i32::from(self.rt.scr.killchar()));
         let (y, x) = self.rt.scr.getyx(win);
         let mut s: Vec<u8> = Vec::new();

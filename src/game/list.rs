@@ -22,11 +22,11 @@ pub fn detach<T: Copy + PartialEq>(list: &mut Vec<T>, item: T) {
 impl Game {
     /// `new_item()` for an object, with its first values.
     pub fn new_object_with(&mut self, o: Object) -> ObjId {
-        let addr = self.heap.calloc(Occupant::Object);
-        if self.master {
-            self.total += 1;
+        let addr = self.statics.heap.calloc(Occupant::Object);
+        if self.cfg.master {
+            self.dungeon.total += 1;
         }
-        self.objs.place(addr, o)
+        self.dungeon.objs.place(addr, o)
     }
 
     /// `new_item()` for an object: a zeroed one.
@@ -36,29 +36,29 @@ impl Game {
 
     /// `new_item()` for a monster: a zeroed one.
     pub fn new_creature(&mut self) -> MonId {
-        let addr = self.heap.calloc(Occupant::Monster);
-        if self.master {
-            self.total += 1;
+        let addr = self.statics.heap.calloc(Occupant::Monster);
+        if self.cfg.master {
+            self.dungeon.total += 1;
         }
-        self.mons.place(addr, Creature::default())
+        self.dungeon.mons.place(addr, Creature::default())
     }
 
     /// `discard()` an object.
     pub fn discard_object(&mut self, obj: ObjId) {
-        if self.objs.free(obj) {
-            self.heap.free(obj.addr());
-            if self.master {
-                self.total -= 1;
+        if self.dungeon.objs.free(obj) {
+            self.statics.heap.free(obj.addr());
+            if self.cfg.master {
+                self.dungeon.total -= 1;
             }
         }
     }
 
     /// `discard()` a monster (not what it carries).
     pub fn discard_creature(&mut self, m: MonId) {
-        if self.mons.free(m) {
-            self.heap.free(m.addr());
-            if self.master {
-                self.total -= 1;
+        if self.dungeon.mons.free(m) {
+            self.statics.heap.free(m.addr());
+            if self.cfg.master {
+                self.dungeon.total -= 1;
             }
         }
     }
@@ -73,17 +73,17 @@ impl Game {
     /// What `new_level()` frees of the monsters: every monster's pack (in
     /// list order), then the monsters.
     pub fn free_monsters(&mut self) {
-        let mut mlist = std::mem::take(&mut self.mlist);
+        let mut mlist = std::mem::take(&mut self.dungeon.mlist);
         for &m in &mlist {
-            let pack = self.mons.get_mut(m).map(|t| std::mem::take(&mut t.t_pack)).unwrap_or_default();
+            let pack = self.dungeon.mons.get_mut(m).map(|t| std::mem::take(&mut t.t_pack)).unwrap_or_default();
             self.free_objects(pack);
         }
         for m in mlist.drain(..) {
             self.discard_creature(m);
         }
         // The emptied list keeps its room for the next level's monsters.
-        if self.mlist.is_empty() {
-            self.mlist = mlist;
+        if self.dungeon.mlist.is_empty() {
+            self.dungeon.mlist = mlist;
         }
     }
 }

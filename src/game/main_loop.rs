@@ -14,10 +14,10 @@ impl Game {
     pub fn setup(&mut self) {
         self.rt.scr.set_mode(Mode::Raw);
         self.rt.scr.set_mode(Mode::NoEcho);
-        self.echo = false;
+        self.rt.echo = false;
         self.rt.scr.set_mode(Mode::Keypad(true));
-        self.got_ltc = true;
-        self.signals_default = true;
+        self.cmd.got_ltc = true;
+        self.rt.signals_default = true;
     }
 
     /// The new-game part of `main()` after the lore: the first level and
@@ -37,20 +37,20 @@ impl Game {
     /// ROGUEOPTS, then commands until the game ends.
     pub fn playit(&mut self) -> Flow {
         if self.rt.scr.baudrate() <= 1200 {
-            self.terse = true;
-            self.jump = true;
-            self.see_floor = false;
+            self.opts.terse = true;
+            self.opts.jump = true;
+            self.opts.see_floor = false;
         }
         if self.rt.scr.has_clreol() {
-            self.inv_type = INV_CLEAR;
+            self.opts.inv_type = INV_CLEAR;
         }
         if let Some(opts) = self.rt.host.getenv("ROGUEOPTS") {
             self.parse_opts(&opts);
         }
-        self.oldpos = self.hero();
+        self.dungeon.oldpos = self.hero();
         let hero = self.hero();
-        self.oldrp = self.roomin(hero)?;
-        while self.playing {
+        self.dungeon.oldrp = self.roomin(hero)?;
+        while self.cmd.playing {
             self.command()?;
         }
         // `endit(0)`: "Okay, bye bye!" (the C never gets here: `playing`
@@ -64,7 +64,7 @@ impl Game {
     pub fn resume(&mut self) -> crate::game::ending::Exit {
         let run = |g: &mut Game| -> Flow {
             g.command_turns(true)?;
-            while g.playing {
+            while g.cmd.playing {
                 g.command()?;
             }
             Err(Ending::Exit(0))
@@ -77,8 +77,8 @@ impl Game {
 
     /// `quit`: make sure the player means it, then end the game.
     pub fn quit(&mut self) -> Flow {
-        if !self.q_comm {
-            self.mpos = 0;
+        if !self.cmd.q_comm {
+            self.cmd.mpos = 0;
         }
         let (oy, ox) = self.rt.scr.getyx(Win::CUR);
         self.msg("really quit?")?;
@@ -90,9 +90,9 @@ impl Game {
         self.status()?;
         self.rt.scr.move_to(oy, ox);
         self.rt.scr.refresh();
-        self.mpos = 0;
-        self.count = 0;
-        self.to_death = false;
+        self.cmd.mpos = 0;
+        self.cmd.count = 0;
+        self.cmd.to_death = false;
         Ok(())
     }
 
@@ -104,14 +104,14 @@ impl Game {
         self.rt.scr.refresh();
         self.rt.scr.endwin();
         self.rt.scr.print_raw(b"\n");
-        self.in_shell = true;
-        self.after = false;
+        self.cmd.in_shell = true;
+        self.cmd.after = false;
         self.rt.host.shell_escape();
         self.rt.scr.print_raw(b"\n[Press return to continue]");
         self.rt.scr.set_mode(Mode::NoEcho);
         self.rt.scr.set_mode(Mode::Raw);
         self.rt.scr.set_mode(Mode::Keypad(true));
-        self.in_shell = false;
+        self.cmd.in_shell = false;
         self.wait_for(b'\n')?;
         self.rt.scr.clearok(Win::STD, true);
         Ok(())
@@ -126,41 +126,41 @@ impl Game {
         let mut args: Vec<Vec<u8>> = args.to_vec();
         // MASTER: an empty first argument asks for the wizard's password
         // before anything else.
-        if self.master && args.first().is_some_and(|a| a.is_empty()) {
+        if self.cfg.master && args.first().is_some_and(|a| a.is_empty()) {
             // glibc's getpass gives NULL when it cannot read: no password.
             let typed = self.rt.scr.getpass(b"wizard's password: ").unwrap_or_default();
             if crate::game::xcrypt::crypt(&typed, b"mT").as_deref() == Some(crate::game::xcrypt::PASSWD.as_bytes()) {
-                self.wizard = 1;
-                self.player.t_flags |= SEEMONST;
+                self.cmd.wizard = 1;
+                self.hero.player.t_flags |= SEEMONST;
                 args.remove(0);
             }
         }
         // Home and options from the environment.
         let home = self.rt.host.home_dir();
-        *self.home = crate::game::cbuf::CBuf::strncpy(&home);
-        let mut file_name = self.home.as_bytes().to_vec();
+        *self.opts.home = crate::game::cbuf::CBuf::strncpy(&home);
+        let mut file_name = self.opts.home.as_bytes().to_vec();
         file_name.extend_from_slice(b"rogue.save");
-        if let Some(p) = &self.save_path {
+        if let Some(p) = &self.cfg.save_path {
             file_name = p.clone();
         }
-        self.file_name.strcpy(&file_name);
+        self.opts.file_name.strcpy(&file_name);
         let env = self.rt.host.getenv("ROGUEOPTS");
         if let Some(opts) = &env {
             self.parse_opts(opts);
         }
-        if env.is_none() || self.whoami.0[0] == 0 {
+        if env.is_none() || self.opts.whoami.0[0] == 0 {
             let user = self.rt.host.username();
-            crate::game::options::strucpy(&mut self.whoami.0, &user);
+            crate::game::options::strucpy(&mut self.opts.whoami.0, &user);
         }
         let lowtime = self.rt.host.time() as i32;
-        self.dnum = if self.master && self.wizard != 0 && self.rt.host.getenv("SEED").is_some() {
+        self.dungeon.dnum = if self.cfg.master && self.cmd.wizard != 0 && self.rt.host.getenv("SEED").is_some() {
             crate::game::fight::atoi(&self.rt.host.getenv("SEED").unwrap_or_default())
-        } else if let Some(n) = self.fixed_dnum {
+        } else if let Some(n) = self.cfg.fixed_dnum {
             n
         } else {
             lowtime.wrapping_add(self.rt.host.getpid())
         };
-        self.rng.set_seed(self.dnum);
+        self.rng.set_seed(self.dungeon.dnum);
         self.open_score();
         // Drop setgid/setuid right after opening the score file.
         if let Err(e) = self.rt.host.normaluser() {
@@ -169,7 +169,7 @@ impl Game {
         }
         if args.len() == 1 {
             if args[0] == b"-s" {
-                self.noscore = 1;
+                self.cmd.noscore = 1;
                 return match self.score(0, -1, 0) {
                     Ok(()) => Exit::Status(0),
                     Err(e) => self.end_game(e),
@@ -185,10 +185,10 @@ impl Game {
                 Err(e) => self.end_game(e),
             };
         }
-        let hello = if self.master && self.wizard != 0 {
-            format!("Hello {}, welcome to dungeon #{}", self.whoami.as_str_lossy(), self.dnum)
+        let hello = if self.cfg.master && self.cmd.wizard != 0 {
+            format!("Hello {}, welcome to dungeon #{}", self.opts.whoami.as_str_lossy(), self.dungeon.dnum)
         } else {
-            format!("Hello {}, just a moment while I dig the dungeon...", self.whoami.as_str_lossy())
+            format!("Hello {}, just a moment while I dig the dungeon...", self.opts.whoami.as_str_lossy())
         };
         self.rt.scr.print_raw(hello.as_bytes());
         self.rt.scr.initscr();
@@ -204,8 +204,8 @@ impl Game {
             return Exit::Status(1);
         }
         self.make_hw();
-        if self.master {
-            self.noscore = self.wizard;
+        if self.cfg.master {
+            self.cmd.noscore = self.cmd.wizard;
         }
         match self.start_new_game() {
             Ok(()) => Exit::Status(0),
@@ -217,7 +217,7 @@ impl Game {
     pub fn make_hw(&mut self) {
         let (lines, cols) = (self.rt.scr.lines(), self.rt.scr.cols());
         if let Some(w) = self.rt.scr.newwin(lines, cols, 0, 0) {
-            self.hw = w;
+            self.rt.hw = w;
         }
     }
 
@@ -237,11 +237,11 @@ impl Game {
                 self.rng.rnd(100);
             }
         }
-        self.dnum = 0;
-        self.purse = self.rng.rnd(100) + 1;
-        self.level = self.rng.rnd(100) + 1;
+        self.dungeon.dnum = 0;
+        self.hero.purse = self.rng.rnd(100) + 1;
+        self.dungeon.level = self.rng.rnd(100) + 1;
         self.rt.scr.initscr();
-        self.got_ltc = true;
+        self.cmd.got_ltc = true;
         let m = self.death_monst();
         // A hangup at its prompts has no game to save.
         let shown = self.death(m);

@@ -25,10 +25,10 @@ impl Game {
     /// The table an [`InfoTable`] names.
     pub fn info_table(&mut self, t: InfoTable) -> &mut [ObjInfo] {
         match t {
-            InfoTable::Potion => &mut self.pot_info,
-            InfoTable::Scroll => &mut self.scr_info,
-            InfoTable::Ring => &mut self.ring_info,
-            InfoTable::Stick => &mut self.ws_info,
+            InfoTable::Potion => &mut self.known.pot_info,
+            InfoTable::Scroll => &mut self.known.scr_info,
+            InfoTable::Ring => &mut self.known.ring_info,
+            InfoTable::Stick => &mut self.known.ws_info,
         }
     }
 
@@ -45,16 +45,16 @@ impl Game {
         let mut passcount = 0;
         let rp = self.proom();
         let hero = self.hero();
-        if self.oldpos != hero {
-            let (op, orp) = (self.oldpos, self.oldrp);
+        if self.dungeon.oldpos != hero {
+            let (op, orp) = (self.dungeon.oldpos, self.dungeon.oldrp);
             self.erase_lamp(op, orp);
-            self.oldpos = hero;
-            self.oldrp = rp;
+            self.dungeon.oldpos = hero;
+            self.dungeon.oldrp = rp;
         }
         let (ey, ex) = (hero.y + 1, hero.x + 1);
         let (sy, sx) = (hero.y - 1, hero.x - 1);
         let (mut sumhero, mut diffhero) = (0, 0);
-        if self.door_stop && !self.firstmove && self.running {
+        if self.cmd.door_stop && !self.cmd.firstmove && self.cmd.running {
             sumhero = hero.y + hero.x;
             diffhero = hero.y - hero.x;
         }
@@ -68,7 +68,7 @@ impl Game {
                 if !(0..NUMCOLS).contains(&x) {
                     continue;
                 }
-                if !self.player.on(ISBLIND) && y == hero.y && x == hero.x {
+                if !self.hero.player.on(ISBLIND) && y == hero.y && x == hero.x {
                     continue;
                 }
                 let pp = *self.place(y, x);
@@ -94,9 +94,9 @@ impl Game {
                 match tp {
                     None => ch = self.trip_ch(y, x, ch),
                     Some(m) => {
-                        if self.player.on(SEEMONST) && self.mons[m].on(ISINVIS) {
-                            if self.door_stop && !self.firstmove {
-                                self.running = false;
+                        if self.hero.player.on(SEEMONST) && self.dungeon.mons[m].on(ISINVIS) {
+                            if self.cmd.door_stop && !self.cmd.firstmove {
+                                self.cmd.running = false;
                             }
                             continue;
                         }
@@ -105,29 +105,29 @@ impl Game {
                         }
                         // The monster may be gone (a wake can't remove
                         // one, but the id is checked, not trusted).
-                        if self.mons.contains(m) && self.see_monst(m) {
-                            ch = if self.player.on(ISHALU) {
+                        if self.dungeon.mons.contains(m) && self.see_monst(m) {
+                            ch = if self.hero.player.on(ISHALU) {
                                 self.rng.rnd(26) as u8 + b'A'
                             } else {
-                                self.mons[m].t_disguise
+                                self.dungeon.mons[m].t_disguise
                             };
                         }
                     }
                 }
-                if self.player.on(ISBLIND) && (y != hero.y || x != hero.x) {
+                if self.hero.player.on(ISBLIND) && (y != hero.y || x != hero.x) {
                     continue;
                 }
                 // The move and the read in one call (reading changes nothing).
                 let shown = self.rt.scr.mvinch(y, x);
                 let dark = self.proom().is_some_and(|r| self.room(r).r_flags & ISDARK != 0);
-                if dark && !self.see_floor && ch == FLOOR {
+                if dark && !self.opts.see_floor && ch == FLOOR {
                     ch = b' ';
                 }
                 if tp.is_some() || ch != crate::curses::cchar(shown) {
                     self.rt.scr.addch(ch.into());
                 }
-                if self.door_stop && !self.firstmove && self.running {
-                    let skip = match self.runch {
+                if self.cmd.door_stop && !self.cmd.firstmove && self.cmd.running {
+                    let skip = match self.cmd.runch {
                         b'h' => x == ex,
                         b'j' => y == sy,
                         b'k' => y == ey,
@@ -144,7 +144,7 @@ impl Game {
                     match ch {
                         DOOR => {
                             if x == hero.x || y == hero.y {
-                                self.running = false;
+                                self.cmd.running = false;
                             }
                         }
                         PASSAGE => {
@@ -153,15 +153,15 @@ impl Game {
                             }
                         }
                         FLOOR | b'|' | b'-' | b' ' => {}
-                        _ => self.running = false,
+                        _ => self.cmd.running = false,
                     }
                 }
             }
         }
-        if self.door_stop && !self.firstmove && passcount > 1 {
-            self.running = false;
+        if self.cmd.door_stop && !self.cmd.firstmove && passcount > 1 {
+            self.cmd.running = false;
         }
-        if !self.running || !self.jump {
+        if !self.cmd.running || !self.opts.jump {
             self.rt.scr.mvaddch(hero.y, hero.x, PLAYER.into());
         }
         Ok(())
@@ -169,11 +169,11 @@ impl Game {
 
     /// `trip_ch`: what a square looks like to a hallucinating hero.
     pub fn trip_ch(&mut self, y: i32, x: i32, ch: u8) -> u8 {
-        if self.player.on(ISHALU) && self.after {
+        if self.hero.player.on(ISHALU) && self.cmd.after {
             match ch {
                 FLOOR | b' ' | PASSAGE | b'-' | b'|' | DOOR | TRAP => {}
                 _ => {
-                    if y != self.stairs.y || x != self.stairs.x || !self.seenstairs {
+                    if y != self.dungeon.stairs.y || x != self.dungeon.stairs.x || !self.dungeon.seenstairs {
                         return self.rnd_thing();
                     }
                 }
@@ -186,7 +186,7 @@ impl Game {
     /// showed around a spot.
     pub fn erase_lamp(&mut self, pos: Coord, rp: Option<RoomRef>) {
         let dark_room = rp.is_some_and(|r| self.room(r).r_flags & (ISGONE | ISDARK) == ISDARK);
-        if !(self.see_floor && dark_room && !self.player.on(ISBLIND)) {
+        if !(self.opts.see_floor && dark_room && !self.hero.player.on(ISBLIND)) {
             return;
         }
         let hero = self.hero();
@@ -206,16 +206,16 @@ impl Game {
     /// `show_floor`: should the floor of her room show now?
     pub fn show_floor(&self) -> bool {
         let dark = self.proom().is_some_and(|r| self.room(r).r_flags & (ISGONE | ISDARK) == ISDARK);
-        if dark && !self.player.on(ISBLIND) { self.see_floor } else { true }
+        if dark && !self.hero.player.on(ISBLIND) { self.opts.see_floor } else { true }
     }
 
     /// `find_obj`: the object lying at a spot.
     pub fn find_obj(&mut self, y: i32, x: i32) -> Flow<Option<ObjId>> {
-        let found = self.lvl_obj.iter().copied().find(|&o| self.objs[o].o_pos == Coord::new(y, x));
-        if found.is_none() && self.master {
+        let found = self.dungeon.lvl_obj.iter().copied().find(|&o| self.dungeon.objs[o].o_pos == Coord::new(y, x));
+        if found.is_none() && self.cfg.master {
             // Only the wizard build (MASTER) says so.
             let text = format!("Non-object {y},{x}");
-            self.prbuf.sprintf(text.as_bytes());
+            self.opts.prbuf.sprintf(text.as_bytes());
             self.msg(text)?;
         }
         Ok(found)
@@ -224,30 +224,30 @@ impl Game {
     /// `eat`: she wants to eat something.
     pub fn eat(&mut self) -> Flow {
         let Some(obj) = self.get_item(b"eat", i32::from(FOOD))? else { return Ok(()) };
-        if self.objs[obj].o_type != i32::from(FOOD) {
-            if !self.terse {
+        if self.dungeon.objs[obj].o_type != i32::from(FOOD) {
+            if !self.opts.terse {
                 self.msg("ugh, you would get ill if you ate that")?;
             } else {
                 self.msg("that's Inedible!")?;
             }
             return Ok(());
         }
-        if self.food_left < 0 {
-            self.food_left = 0;
+        if self.hero.food_left < 0 {
+            self.hero.food_left = 0;
         }
-        self.food_left += HUNGERTIME - 200 + self.rng.rnd(400);
-        if self.food_left > STOMACHSIZE {
-            self.food_left = STOMACHSIZE;
+        self.hero.food_left += HUNGERTIME - 200 + self.rng.rnd(400);
+        if self.hero.food_left > STOMACHSIZE {
+            self.hero.food_left = STOMACHSIZE;
         }
-        self.hungry_state = 0;
-        if Some(obj) == self.cur_weapon {
-            self.cur_weapon = None;
+        self.hero.hungry_state = 0;
+        if Some(obj) == self.hero.cur_weapon {
+            self.hero.cur_weapon = None;
         }
-        if self.objs[obj].o_which == 1 {
-            let text = [b"my, that was a yummy ".as_slice(), self.fruit.as_bytes()].concat();
+        if self.dungeon.objs[obj].o_which == 1 {
+            let text = [b"my, that was a yummy ".as_slice(), self.opts.fruit.as_bytes()].concat();
             self.msg(text)?;
         } else if self.rng.rnd(100) > 70 {
-            self.player.t_stats.s_exp += 1;
+            self.hero.player.t_stats.s_exp += 1;
             let text = format!("{}, this food tastes awful", self.choose_str("bummer", "yuk"));
             self.msg(text)?;
             self.check_level()?;
@@ -261,21 +261,21 @@ impl Game {
 
     /// `check_level`: has the hero gone up a level of experience?
     pub fn check_level(&mut self) -> Flow {
-        let exp = self.player.t_stats.s_exp;
+        let exp = self.hero.player.t_stats.s_exp;
         let mut i = 0;
-        while self.e_levels[i] != 0 {
-            if self.e_levels[i] > exp {
+        while self.known.e_levels[i] != 0 {
+            if self.known.e_levels[i] > exp {
                 break;
             }
             i += 1;
         }
         let i = i as i32 + 1;
-        let olevel = self.player.t_stats.s_lvl;
-        self.player.t_stats.s_lvl = i;
+        let olevel = self.hero.player.t_stats.s_lvl;
+        self.hero.player.t_stats.s_lvl = i;
         if i > olevel {
             let add = self.rng.roll(i - olevel, 10);
-            self.player.t_stats.s_maxhp += add;
-            self.player.t_stats.s_hpt += add;
+            self.hero.player.t_stats.s_maxhp += add;
+            self.hero.player.t_stats.s_hpt += add;
             self.msg(format!("welcome to level {i}"))?;
         }
         Ok(())
@@ -287,30 +287,30 @@ impl Game {
         if amt == 0 {
             return;
         }
-        add_str(&mut self.player.t_stats.s_str, amt);
-        let mut comp = self.player.t_stats.s_str;
+        add_str(&mut self.hero.player.t_stats.s_str, amt);
+        let mut comp = self.hero.player.t_stats.s_str;
         for hand in [LEFT, RIGHT] {
             if self.is_ring(hand, R_ADDSTR)
-                && let Some(r) = self.cur_ring[hand]
+                && let Some(r) = self.hero.cur_ring[hand]
             {
-                add_str(&mut comp, -self.objs[r].o_arm);
+                add_str(&mut comp, -self.dungeon.objs[r].o_arm);
             }
         }
-        if comp > self.max_stats.s_str {
-            self.max_stats.s_str = comp;
+        if comp > self.hero.max_stats.s_str {
+            self.hero.max_stats.s_str = comp;
         }
     }
 
     /// `add_haste`: haste the hero; hasted already, she faints instead.
     pub fn add_haste(&mut self, potion: bool) -> Flow<bool> {
-        if self.player.on(ISHASTE) {
-            self.no_command += self.rng.rnd(8);
-            self.player.t_flags &= !(ISRUN | ISHASTE);
+        if self.hero.player.on(ISHASTE) {
+            self.hero.no_command += self.rng.rnd(8);
+            self.hero.player.t_flags &= !(ISRUN | ISHASTE);
             self.extinguish(DaemonFn::Nohaste);
             self.msg("you faint from exhaustion")?;
             Ok(false)
         } else {
-            self.player.t_flags |= ISHASTE;
+            self.hero.player.t_flags |= ISHASTE;
             if potion {
                 let t = self.rng.rnd(4) + 4;
                 self.fuse(DaemonFn::Nohaste, 0, t, AFTER);
@@ -321,8 +321,8 @@ impl Game {
 
     /// `aggravate`: every monster of the level comes for the hero.
     pub fn aggravate(&mut self) -> Flow {
-        for m in self.mlist.clone() {
-            if let Some(t) = self.mons.get(m) {
+        for m in self.dungeon.mlist.clone() {
+            if let Some(t) = self.dungeon.mons.get(m) {
                 let pos = t.t_pos;
                 self.runto(pos)?;
             }
@@ -333,12 +333,12 @@ impl Game {
     /// `is_current`: is the object one the hero uses now? Says so if it is.
     pub fn is_current(&mut self, obj: Option<ObjId>) -> Flow<bool> {
         let Some(obj) = obj else { return Ok(false) };
-        if Some(obj) == self.cur_armor
-            || Some(obj) == self.cur_weapon
-            || Some(obj) == self.cur_ring[LEFT]
-            || Some(obj) == self.cur_ring[RIGHT]
+        if Some(obj) == self.hero.cur_armor
+            || Some(obj) == self.hero.cur_weapon
+            || Some(obj) == self.hero.cur_ring[LEFT]
+            || Some(obj) == self.hero.cur_ring[RIGHT]
         {
-            if !self.terse {
+            if !self.opts.terse {
                 self.addmsg("That's already ")?;
             }
             self.msg("in use")?;
@@ -350,19 +350,19 @@ impl Game {
     /// `get_dir`: ask for a direction (or repeat the last one), into
     /// `delta` and `dir_ch`. `false` when the player escaped.
     pub fn get_dir(&mut self) -> Flow<bool> {
-        if self.again && self.last_dir != 0 {
-            self.delta = self.last_delt;
-            self.dir_ch = self.last_dir;
+        if self.cmd.again && self.cmd.last_dir != 0 {
+            self.cmd.delta = self.statics.last_delt;
+            self.cmd.dir_ch = self.cmd.last_dir;
         } else {
-            let prompt: &str = if !self.terse {
+            let prompt: &str = if !self.opts.terse {
                 self.msg("which direction? ")?;
                 "which direction? "
             } else {
                 "direction: "
             };
             loop {
-                self.dir_ch = self.readchar()?;
-                let d = match self.dir_ch {
+                self.cmd.dir_ch = self.readchar()?;
+                let d = match self.cmd.dir_ch {
                     b'h' | b'H' => Some((0, -1)),
                     b'j' | b'J' => Some((1, 0)),
                     b'k' | b'K' => Some((-1, 0)),
@@ -372,7 +372,7 @@ impl Game {
                     b'b' | b'B' => Some((1, -1)),
                     b'n' | b'N' => Some((1, 1)),
                     ESCAPE => {
-                        self.last_dir = 0;
+                        self.cmd.last_dir = 0;
                         self.reset_last();
                         return Ok(false);
                     }
@@ -380,31 +380,31 @@ impl Game {
                 };
                 match d {
                     Some((y, x)) => {
-                        self.delta = Coord::new(y, x);
+                        self.cmd.delta = Coord::new(y, x);
                         break;
                     }
                     None => {
-                        self.mpos = 0;
+                        self.cmd.mpos = 0;
                         self.msg(prompt)?;
                     }
                 }
             }
-            if self.dir_ch.is_ascii_uppercase() {
-                self.dir_ch = self.dir_ch.to_ascii_lowercase();
+            if self.cmd.dir_ch.is_ascii_uppercase() {
+                self.cmd.dir_ch = self.cmd.dir_ch.to_ascii_lowercase();
             }
-            self.last_dir = self.dir_ch;
-            self.last_delt = self.delta;
+            self.cmd.last_dir = self.cmd.dir_ch;
+            self.statics.last_delt = self.cmd.delta;
         }
-        if self.player.on(ISHUH) && self.rng.rnd(5) == 0 {
+        if self.hero.player.on(ISHUH) && self.rng.rnd(5) == 0 {
             loop {
-                self.delta.y = self.rng.rnd(3) - 1;
-                self.delta.x = self.rng.rnd(3) - 1;
-                if self.delta.y != 0 || self.delta.x != 0 {
+                self.cmd.delta.y = self.rng.rnd(3) - 1;
+                self.cmd.delta.x = self.rng.rnd(3) - 1;
+                if self.cmd.delta.y != 0 || self.cmd.delta.x != 0 {
                     break;
                 }
             }
         }
-        self.mpos = 0;
+        self.cmd.mpos = 0;
         Ok(true)
     }
 
@@ -414,13 +414,13 @@ impl Game {
         if know {
             self.info_table(t)[which].oi_guess = None;
         } else if self.info_table(t)[which].oi_guess.is_none() {
-            let prompt = if self.terse { "call it: " } else { "what do you want to call it? " };
+            let prompt = if self.opts.terse { "call it: " } else { "what do you want to call it? " };
             self.msg(prompt)?;
-            let mut buf = *self.prbuf;
+            let mut buf = *self.opts.prbuf;
             let got = self.get_str(&mut buf.0, crate::curses::Win::STD)?;
-            *self.prbuf = buf;
+            *self.opts.prbuf = buf;
             if got == crate::game::options::NORM {
-                let guess = String::from_utf8_lossy(self.prbuf.as_bytes()).into_owned();
+                let guess = String::from_utf8_lossy(self.opts.prbuf.as_bytes()).into_owned();
                 self.info_table(t)[which].oi_guess = Some(guess);
             }
         }
@@ -429,13 +429,13 @@ impl Game {
 
     /// `rnd_thing`: a random object glyph fit for this level.
     pub fn rnd_thing(&mut self) -> u8 {
-        let n = if self.level >= AMULETLEVEL { THING_LIST.len() } else { THING_LIST.len() - 1 };
+        let n = if self.dungeon.level >= AMULETLEVEL { THING_LIST.len() } else { THING_LIST.len() - 1 };
         THING_LIST[self.rng.rnd(n as i32) as usize]
     }
 
     /// `choose_str`: the first text while hallucinating, else the second.
     pub fn choose_str<'a>(&self, halu: &'a str, normal: &'a str) -> &'a str {
-        if self.player.on(ISHALU) { halu } else { normal }
+        if self.hero.player.on(ISHALU) { halu } else { normal }
     }
 }
 

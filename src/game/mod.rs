@@ -2,6 +2,13 @@
 //! that outlive a call), held in one value, with the machine it runs on
 //! (its [`Host`]), its screen ([`Curses`]) and whoever watches it
 //! ([`Observer`]).
+//!
+//! The fields are grouped by how long they live: what a save holds
+//! ([`saved`]: the hero, the dungeon, what is known of the items, the
+//! options, the command loop; and the RNG), the C's file statics that a
+//! restored game starts afresh ([`Statics`]), the launch's settings
+//! ([`Settings`], made once by [`Game::launch`] from a [`Launch`]), the
+//! runtime handles ([`Runtime`]) and how the game ended (`outcome`).
 
 pub mod arena;
 pub mod armor;
@@ -32,6 +39,7 @@ pub mod rip;
 pub mod rng;
 pub mod rooms;
 pub mod save;
+pub mod saved;
 pub mod savefile;
 pub mod score;
 pub mod scrolls;
@@ -54,6 +62,7 @@ use crate::game::rng::Rng;
 use crate::game::thing::*;
 
 pub use crate::game::ending::{Ending, Flow};
+pub use crate::game::saved::{CommandState, Dungeon, Hero, Knowledge, Options};
 
 /// One row of an object table as the game changes it (`struct obj_info`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -203,99 +212,60 @@ pub struct Runtime {
     pub scr: Box<dyn Curses>,
     /// Who watches the game (messages, stages).
     pub obs: Box<dyn Observer>,
+    /// The scratch window (`hw`).
+    pub hw: Win,
+    /// Whether this game made the score file's lock file (and so removes
+    /// it when done).
+    pub lock_file_held: bool,
+    /// The score file, opened at start-up (`scoreboard`); its name and
+    /// its lock's are the launch's ([`Settings`]).
+    pub scoreboard: ScoreBoard,
+    /// `setup()` has given the signals their default actions.
+    pub signals_default: bool,
+    /// Whether curses echoes typed keys (on after `initscr`, off after
+    /// `setup()`); `wgetnstr` echoes by it.
+    pub echo: bool,
 }
 
 /// The whole game. A clone is a snapshot: everything the game holds,
 /// its screen included (without keys to read).
 #[derive(Clone)]
 pub struct Game {
+    /// The C's random number generator (its seed is saved).
     pub rng: Rng,
-    /// `dnum`: the dungeon number the game was seeded with.
-    pub dnum: i32,
-
+    /// The hero (saved).
+    pub hero: Hero,
+    /// The dungeon (saved).
+    pub dungeon: Dungeon,
+    /// What the player knows of the items (saved).
+    pub known: Knowledge,
+    /// Options and the player's strings (saved).
+    pub opts: Options,
+    /// The command loop (saved).
+    pub cmd: CommandState,
+    /// File statics and unsaved globals.
+    pub statics: Statics,
+    /// The launch's settings.
+    pub cfg: Settings,
     /// The machine, the screen and the watcher.
     pub rt: Runtime,
-    /// The scratch window (`hw`).
-    pub hw: Win,
+    /// How the game ended, once it has (for bots; the C just exits).
+    pub outcome: Option<crate::game::ending::Ending>,
+}
 
-    // The hero.
-    pub player: Creature,
-    pub max_stats: Stats,
-    pub cur_armor: Option<ObjId>,
-    pub cur_weapon: Option<ObjId>,
-    pub cur_ring: [Option<ObjId>; 2],
-    pub pack_used: [bool; 26],
-    pub inpack: i32,
-    pub purse: i32,
-    pub food_left: i32,
-    pub hungry_state: i32,
-    pub no_command: i32,
-    pub no_move: i32,
-    pub quiet: i32,
-    pub vf_hit: i32,
+/// The C's file statics and the globals a save does not hold: a restored
+/// game starts them afresh, as a new process does.
+#[derive(Clone)]
+pub struct Statics {
     pub max_hit: i32,
-    /// `lastscore`: the purse before this turn.
-    pub lastscore: i32,
-
-    // The dungeon.
-    pub level: i32,
-    pub max_level: i32,
-    pub no_food: i32,
-    pub ntraps: i32,
-    pub amulet: bool,
-    pub seenstairs: bool,
-    pub stairs: Coord,
-    /// The map, column-major as in C: `places[(x << 5) + y]`.
-    pub places: Vec<Place>,
-    pub rooms: [Room; MAXROOMS],
-    pub passages: [Room; MAXPASS],
     /// Level making's scratch: the spots the passage numbering has still
     /// to number (not the C's, never saved).
     pub pass_bits: passages::PassBits,
     /// The memory before `rooms[]` that a restored game's room -1 points
     /// at ([`RoomRef::Void`]): zeros, and whatever the game writes there.
     pub void_room: Room,
-    pub lvl_obj: Vec<ObjId>,
-    pub mlist: Vec<MonId>,
-    pub objs: Arena<Object>,
-    pub mons: Arena<Creature>,
     /// Where new objects and monsters go (the C's malloc heap).
     pub heap: ThingHeap,
-    pub d_list: [DelayedAction; MAXDAEMONS],
-    /// The bestiary's stats (`monsters[].m_stats`): the venus flytrap's
-    /// damage string is rewritten during play, and saves hold all 26.
-    pub monster_stats: [Stats; 26],
-    /// `oldpos`, `oldrp`: where the hero was at the last `look()`.
-    pub oldpos: Coord,
-    pub oldrp: Option<RoomRef>,
-
-    // What the player knows of the items.
-    pub things: [ObjInfo; NUMTHINGS],
-    pub arm_info: [ObjInfo; MAXARMORS],
-    pub pot_info: [ObjInfo; MAXPOTIONS],
-    pub ring_info: [ObjInfo; MAXRINGS],
-    pub scr_info: [ObjInfo; MAXSCROLLS],
-    pub weap_info: [ObjInfo; MAXWEAPONS + 1],
-    pub ws_info: [ObjInfo; MAXSTICKS],
-    pub p_colors: [&'static str; MAXPOTIONS],
-    /// The scroll titles, shared by copies of the game (set once a game).
-    pub s_names: std::sync::Arc<[String; MAXSCROLLS]>,
-    pub r_stones: [&'static str; MAXRINGS],
-    pub ws_made: [&'static str; MAXSTICKS],
-    pub ws_type: [&'static str; MAXSTICKS],
-    /// `a_class[]`: armor class by armor type (saved, never changed).
-    pub a_class: [i32; MAXARMORS],
-    /// `e_levels[]`: experience needed for each level (saved, never
-    /// changed).
-    pub e_levels: [i32; 21],
-    /// weapons.c: the next group number for stackable missiles.
-    pub group: i32,
-    /// daemons.c: turns since the last wandering monster.
-    pub between: i32,
-    /// move.c: the spot a move goes to (`nh`).
-    pub nh: Coord,
-    /// list.c (wizard builds): objects allocated and not freed.
-    pub total: i32,
     /// sticks.c: `do_zap()`'s static magic missile and `fire_bolt()`'s
     /// bolt (a local in the C).
     pub zap_bolt: Object,
@@ -303,70 +273,6 @@ pub struct Game {
     /// The last key `readchar()` returned (what fire_bolt's uninitialized
     /// bolt holds, see sticks.rs).
     pub last_key: u8,
-
-    // Options and the player's strings.
-    pub terse: bool,
-    pub jump: bool,
-    pub see_floor: bool,
-    pub passgo: bool,
-    pub tombstone: bool,
-    pub fight_flush: bool,
-    pub inv_describe: bool,
-    pub lower_msg: bool,
-    pub msg_esc: bool,
-    pub save_msg: bool,
-    pub stat_msg: bool,
-    pub inv_type: i32,
-    pub whoami: Box<CBuf<MAXSTR>>,
-    pub fruit: Box<CBuf<MAXSTR>>,
-    pub home: Box<CBuf<MAXSTR>>,
-    pub file_name: Box<CBuf<MAXSTR>>,
-    /// `huh`: the last message shown (for ^P).
-    pub huh: Box<CBuf<MAXSTR>>,
-    /// `prbuf`: the C program's buffer for formatted text. Saves hold it
-    /// whole, so writes into it are kept byte for byte.
-    pub prbuf: Box<CBuf<{ 2 * MAXSTR }>>,
-    /// `release`: the version string saved with a game.
-    pub release: String,
-
-    // The command loop.
-    pub after: bool,
-    pub again: bool,
-    pub playing: bool,
-    pub running: bool,
-    pub to_death: bool,
-    pub kamikaze: bool,
-    pub door_stop: bool,
-    pub firstmove: bool,
-    pub has_hit: bool,
-    pub move_on: bool,
-    pub q_comm: bool,
-    pub in_shell: bool,
-    pub got_ltc: bool,
-    pub orig_dsusp: i32,
-    pub count: i32,
-    pub mpos: i32,
-    pub noscore: i32,
-    pub wizard: i32,
-    /// Built with the original's MASTER switch (wizard mode compiled in):
-    /// its extra checks and messages apply even outside wizard mode.
-    /// Set by the launch only ([`Launch::master`]).
-    master: bool,
-    pub n_objs: i32,
-    pub dir_ch: u8,
-    pub runch: u8,
-    pub take: u8,
-    pub last_comm: u8,
-    pub last_dir: u8,
-    pub l_last_comm: u8,
-    pub l_last_dir: u8,
-    pub last_pick: Option<ObjId>,
-    pub l_last_pick: Option<ObjId>,
-    /// `delta`: the direction the last `get_dir()` gave.
-    pub delta: Coord,
-
-    // File statics of the C that outlive a call (never saved: a restored
-    // game starts them afresh, as a new process does).
     /// io.c: the message being composed and where it ends.
     pub msgbuf: Vec<u8>,
     pub newpos: i32,
@@ -375,15 +281,10 @@ pub struct Game {
     /// command.c: the command a count repeats, the count's direction, and
     /// whether a count was just typed.
     pub countch: u8,
-    /// command.c: the turns left of the command under way (`ntimes`).
-    pub cmd_ntimes: i32,
-    /// Whether this game made the score file's lock file (and so removes
-    /// it when done).
-    pub lock_file_held: bool,
-    /// How the game ended, once it has (for bots; the C just exits).
-    pub outcome: Option<crate::game::ending::Ending>,
     pub direction: u8,
     pub newcount: bool,
+    /// command.c: the turns left of the command under way (`ntimes`).
+    pub cmd_ntimes: i32,
     /// misc.c: `get_dir()`'s last answer.
     pub last_delt: Coord,
     /// chase.c: where `chase()` takes a monster, and `do_chase()`'s
@@ -403,20 +304,23 @@ pub struct Game {
     pub lastfmt: Option<Vec<u8>>,
     /// things.c: `add_line()`'s widest line so far (-1: none yet).
     pub add_line_maxlen: i32,
-    /// The score file, opened at start-up (`scoreboard`), its name and
-    /// its lock file's. The names are the launch's ([`Launch`]).
-    scoreboard: ScoreBoard,
-    score_path: Vec<u8>,
-    lock_path: Vec<u8>,
+}
+
+/// How the game was launched ([`Launch`], less the handles): never saved,
+/// never changed by play.
+#[derive(Clone)]
+pub struct Settings {
+    /// Built with the original's MASTER switch (wizard mode compiled in):
+    /// its extra checks and messages apply even outside wizard mode.
+    /// Set by the launch only ([`Launch::master`]).
+    pub master: bool,
+    /// The score file's name and its lock file's.
+    pub score_path: Vec<u8>,
+    pub lock_path: Vec<u8>,
     /// `--seed`: the dungeon number, instead of the clock and pid.
-    fixed_dnum: Option<i32>,
+    pub fixed_dnum: Option<i32>,
     /// `--save-file`: the default save file, instead of ~/rogue.save.
-    save_path: Option<Vec<u8>>,
-    /// `setup()` has given the signals their default actions.
-    pub signals_default: bool,
-    /// Whether curses echoes typed keys (on after `initscr`, off after
-    /// `setup()`); `wgetnstr` echoes by it.
-    pub echo: bool,
+    pub save_path: Option<Vec<u8>>,
 }
 
 /// How a game is started: what the command line, a case or a bot's
@@ -468,12 +372,12 @@ impl Game {
     pub fn launch(host: Box<dyn Host>, scr: Box<dyn Curses>, launch: Launch) -> Self {
         let (score_path, lock_path) = launch.score_files();
         let mut g = Game::at_start(host, scr);
-        g.score_path = score_path;
-        g.lock_path = lock_path;
-        g.scoreboard = ScoreBoard(launch.scoreboard.map(Into::into));
-        g.save_path = launch.save_path;
-        g.fixed_dnum = launch.fixed_dnum;
-        g.master = launch.master;
+        g.cfg.score_path = score_path;
+        g.cfg.lock_path = lock_path;
+        g.rt.scoreboard = ScoreBoard(launch.scoreboard.map(Into::into));
+        g.cfg.save_path = launch.save_path;
+        g.cfg.fixed_dnum = launch.fixed_dnum;
+        g.cfg.master = launch.master;
         if let Some(o) = launch.observer {
             g.rt.obs = o;
         }
@@ -488,144 +392,153 @@ impl Game {
             p.r_flags = ISGONE | ISDARK;
         }
         Game {
+
             rng: Rng::new(0),
-            dnum: 0,
-            rt: Runtime { host, scr, obs: Box::new(NoObserver) },
-            // `hw` is made once curses is up (`make_hw`).
-            hw: Win::STD,
-            player: Creature::default(),
-            max_stats: Stats::init_stats(),
-            cur_armor: None,
-            cur_weapon: None,
-            cur_ring: [None, None],
-            pack_used: [false; 26],
-            inpack: 0,
-            purse: 0,
-            food_left: 0,
-            hungry_state: 0,
-            no_command: 0,
-            no_move: 0,
-            quiet: 0,
-            vf_hit: 0,
-            max_hit: 0,
-            lastscore: -1,
-            level: 1,
-            max_level: 0,
-            no_food: 0,
-            ntraps: 0,
-            amulet: false,
-            seenstairs: false,
-            stairs: Coord::default(),
-            places: vec![Place::default(); MAXLINES * MAXCOLS],
-            rooms: [Room::default(); MAXROOMS],
-            passages,
-            pass_bits: passages::PassBits::default(),
-            void_room: Room::default(),
-            lvl_obj: Vec::new(),
-            mlist: Vec::new(),
-            objs: Arena::default(),
-            mons: Arena::default(),
-            heap: ThingHeap::default(),
-            d_list: [DelayedAction::default(); MAXDAEMONS],
-            monster_stats: std::array::from_fn(|i| data::MONSTERS[i].stats()),
-            oldpos: Coord::default(),
-            oldrp: None,
-            things: table(&data::THINGS),
-            arm_info: table(&data::ARM_INFO),
-            pot_info: table(&data::POT_INFO),
-            ring_info: table(&data::RING_INFO),
-            scr_info: table(&data::SCR_INFO),
-            weap_info: table(&data::WEAP_INFO),
-            ws_info: table(&data::WS_INFO),
-            p_colors: [""; MAXPOTIONS],
-            s_names: Default::default(),
-            r_stones: [""; MAXRINGS],
-            ws_made: [""; MAXSTICKS],
-            ws_type: [""; MAXSTICKS],
-            a_class: data::A_CLASS,
-            e_levels: data::E_LEVELS,
-            group: 2,
-            between: 0,
-            nh: Coord::default(),
-            total: 0,
-            zap_bolt: Object::default(),
-            fire_bolt: Object::default(),
-            last_key: 0,
-            terse: false,
-            jump: false,
-            see_floor: true,
-            passgo: false,
-            tombstone: true,
-            fight_flush: false,
-            inv_describe: true,
-            lower_msg: false,
-            msg_esc: false,
-            save_msg: true,
-            stat_msg: false,
-            inv_type: 0,
-            whoami: Box::new(CBuf::zeroed()),
-            fruit: Box::new(CBuf::strncpy(b"slime-mold")),
-            home: Box::new(CBuf::zeroed()),
-            file_name: Box::new(CBuf::zeroed()),
-            huh: Box::new(CBuf::zeroed()),
-            prbuf: Box::new(CBuf::zeroed()),
-            release: crate::game::consts::RELEASE.to_string(),
-            after: false,
-            again: false,
-            playing: true,
-            running: false,
-            to_death: false,
-            kamikaze: false,
-            door_stop: false,
-            firstmove: false,
-            has_hit: false,
-            move_on: false,
-            q_comm: false,
-            in_shell: false,
-            got_ltc: false,
-            orig_dsusp: 0,
-            count: 0,
-            mpos: 0,
-            noscore: 0,
-            wizard: 0,
-            master: false,
-            n_objs: 0,
-            dir_ch: 0,
-            runch: 0,
-            take: 0,
-            last_comm: 0,
-            last_dir: 0,
-            l_last_comm: 0,
-            l_last_dir: 0,
-            last_pick: None,
-            l_last_pick: None,
-            delta: Coord::default(),
-            msgbuf: Vec::new(),
-            newpos: 0,
-            status_shadow: StatusShadow::default(),
-            countch: 0,
-            cmd_ntimes: 0,
-            lock_file_held: false,
+            hero: Hero {
+                player: Creature::default(),
+                max_stats: Stats::init_stats(),
+                cur_armor: None,
+                cur_weapon: None,
+                cur_ring: [None, None],
+                pack_used: [false; 26],
+                inpack: 0,
+                purse: 0,
+                food_left: 0,
+                hungry_state: 0,
+                no_command: 0,
+                no_move: 0,
+                quiet: 0,
+                vf_hit: 0,
+                lastscore: -1,
+            },
+            dungeon: Dungeon {
+                dnum: 0,
+                level: 1,
+                max_level: 0,
+                no_food: 0,
+                ntraps: 0,
+                amulet: false,
+                seenstairs: false,
+                stairs: Coord::default(),
+                places: vec![Place::default(); MAXLINES * MAXCOLS],
+                rooms: [Room::default(); MAXROOMS],
+                passages,
+                lvl_obj: Vec::new(),
+                mlist: Vec::new(),
+                objs: Arena::default(),
+                mons: Arena::default(),
+                d_list: [DelayedAction::default(); MAXDAEMONS],
+                monster_stats: std::array::from_fn(|i| data::MONSTERS[i].stats()),
+                oldpos: Coord::default(),
+                oldrp: None,
+                group: 2,
+                between: 0,
+                nh: Coord::default(),
+                total: 0,
+            },
+            known: Knowledge {
+                things: table(&data::THINGS),
+                arm_info: table(&data::ARM_INFO),
+                pot_info: table(&data::POT_INFO),
+                ring_info: table(&data::RING_INFO),
+                scr_info: table(&data::SCR_INFO),
+                weap_info: table(&data::WEAP_INFO),
+                ws_info: table(&data::WS_INFO),
+                p_colors: [""; MAXPOTIONS],
+                s_names: Default::default(),
+                r_stones: [""; MAXRINGS],
+                ws_made: [""; MAXSTICKS],
+                ws_type: [""; MAXSTICKS],
+                a_class: data::A_CLASS,
+                e_levels: data::E_LEVELS,
+            },
+            opts: Options {
+                terse: false,
+                jump: false,
+                see_floor: true,
+                passgo: false,
+                tombstone: true,
+                fight_flush: false,
+                inv_describe: true,
+                lower_msg: false,
+                msg_esc: false,
+                save_msg: true,
+                stat_msg: false,
+                inv_type: 0,
+                whoami: Box::new(CBuf::zeroed()),
+                fruit: Box::new(CBuf::strncpy(b"slime-mold")),
+                home: Box::new(CBuf::zeroed()),
+                file_name: Box::new(CBuf::zeroed()),
+                huh: Box::new(CBuf::zeroed()),
+                prbuf: Box::new(CBuf::zeroed()),
+                release: crate::game::consts::RELEASE.to_string(),
+            },
+            cmd: CommandState {
+                after: false,
+                again: false,
+                playing: true,
+                running: false,
+                to_death: false,
+                kamikaze: false,
+                door_stop: false,
+                firstmove: false,
+                has_hit: false,
+                move_on: false,
+                q_comm: false,
+                in_shell: false,
+                got_ltc: false,
+                orig_dsusp: 0,
+                count: 0,
+                mpos: 0,
+                noscore: 0,
+                wizard: 0,
+                n_objs: 0,
+                dir_ch: 0,
+                runch: 0,
+                take: 0,
+                last_comm: 0,
+                last_dir: 0,
+                l_last_comm: 0,
+                l_last_dir: 0,
+                last_pick: None,
+                l_last_pick: None,
+                delta: Coord::default(),
+            },
+            statics: Statics {
+                max_hit: 0,
+                pass_bits: passages::PassBits::default(),
+                void_room: Room::default(),
+                heap: ThingHeap::default(),
+                zap_bolt: Object::default(),
+                fire_bolt: Object::default(),
+                last_key: 0,
+                msgbuf: Vec::new(),
+                newpos: 0,
+                status_shadow: StatusShadow::default(),
+                countch: 0,
+                cmd_ntimes: 0,
+                direction: 0,
+                newcount: false,
+                last_delt: Coord::default(),
+                ch_ret: Coord::default(),
+                chase_this: Coord::default(),
+                runners_buf: Vec::new(),
+                create_pos: Coord::default(),
+                teleport_pos: Coord::default(),
+                line_cnt: 0,
+                newpage: false,
+                lastfmt: None,
+                add_line_maxlen: -1,
+            },
+            cfg: Settings {
+                master: false,
+                score_path: crate::game::score::SCOREFILE.as_bytes().to_vec(),
+                lock_path: crate::game::score::LOCKFILE.as_bytes().to_vec(),
+                fixed_dnum: None,
+                save_path: None,
+            },
+            rt: Runtime { host, scr, obs: Box::new(NoObserver), hw: Win::STD, lock_file_held: false, scoreboard: ScoreBoard::default(), echo: true, signals_default: false },
             outcome: None,
-            direction: 0,
-            newcount: false,
-            last_delt: Coord::default(),
-            ch_ret: Coord::default(),
-            chase_this: Coord::default(),
-            runners_buf: Vec::new(),
-            create_pos: Coord::default(),
-            teleport_pos: Coord::default(),
-            line_cnt: 0,
-            newpage: false,
-            lastfmt: None,
-            add_line_maxlen: -1,
-            scoreboard: ScoreBoard::default(),
-            score_path: crate::game::score::SCOREFILE.as_bytes().to_vec(),
-            lock_path: crate::game::score::LOCKFILE.as_bytes().to_vec(),
-            echo: true,
-            signals_default: false,
-            fixed_dnum: None,
-            save_path: None,
         }
     }
 
@@ -659,11 +572,11 @@ impl Game {
     }
 
     pub fn place(&self, y: i32, x: i32) -> &Place {
-        &self.places[Self::index(y, x)]
+        &self.dungeon.places[Self::index(y, x)]
     }
 
     pub fn place_mut(&mut self, y: i32, x: i32) -> &mut Place {
-        &mut self.places[Self::index(y, x)]
+        &mut self.dungeon.places[Self::index(y, x)]
     }
 
     /// `chat(y, x)`: the map character.
@@ -691,13 +604,13 @@ impl Game {
 
     /// The monster on a map cell.
     pub fn monst_of(&self, p: &Place) -> Option<MonId> {
-        p.monst_addr().and_then(|a| self.mons.live_id(a))
+        p.monst_addr().and_then(|a| self.dungeon.mons.live_id(a))
     }
 
     /// `chat(y, x)` for a spot that may be off the map (the C reads
     /// whatever memory is there): off the map it is solid rock.
     pub fn chat_safe(&self, y: i32, x: i32) -> u8 {
-        Self::try_index(y, x).map_or(b' ', |i| self.places[i].p_ch)
+        Self::try_index(y, x).map_or(b' ', |i| self.dungeon.places[i].p_ch)
     }
 
     /// `winat(y, x)` for a spot that may be off the map: rock there.
@@ -708,55 +621,55 @@ impl Game {
     /// `winat(y, x)`: what a monster there looks like, else the map.
     pub fn winat(&self, y: i32, x: i32) -> u8 {
         match self.moat(y, x) {
-            Some(m) => self.mons[m].t_disguise,
+            Some(m) => self.dungeon.mons[m].t_disguise,
             None => self.chat(y, x),
         }
     }
 
     pub fn room(&self, r: RoomRef) -> &Room {
         match r {
-            RoomRef::Room(i) => &self.rooms[i],
-            RoomRef::Passage(i) => &self.passages[i],
-            RoomRef::Void => &self.void_room,
+            RoomRef::Room(i) => &self.dungeon.rooms[i],
+            RoomRef::Passage(i) => &self.dungeon.passages[i],
+            RoomRef::Void => &self.statics.void_room,
         }
     }
 
     pub fn room_mut(&mut self, r: RoomRef) -> &mut Room {
         match r {
-            RoomRef::Room(i) => &mut self.rooms[i],
-            RoomRef::Passage(i) => &mut self.passages[i],
-            RoomRef::Void => &mut self.void_room,
+            RoomRef::Room(i) => &mut self.dungeon.rooms[i],
+            RoomRef::Passage(i) => &mut self.dungeon.passages[i],
+            RoomRef::Void => &mut self.statics.void_room,
         }
     }
 
     /// `hero`: the hero's position.
     pub fn hero(&self) -> Coord {
-        self.player.t_pos
+        self.hero.player.t_pos
     }
 
     /// `proom`: the hero's room.
     pub fn proom(&self) -> Option<RoomRef> {
-        self.player.t_room
+        self.hero.player.t_room
     }
 
     /// The creature a [`Who`] names.
     pub fn creature(&self, who: Who) -> &Creature {
         match who {
-            Who::Hero => &self.player,
-            Who::Monster(m) => &self.mons[m],
+            Who::Hero => &self.hero.player,
+            Who::Monster(m) => &self.dungeon.mons[m],
         }
     }
 
     pub fn creature_mut(&mut self, who: Who) -> &mut Creature {
         match who {
-            Who::Hero => &mut self.player,
-            Who::Monster(m) => &mut self.mons[m],
+            Who::Hero => &mut self.hero.player,
+            Who::Monster(m) => &mut self.dungeon.mons[m],
         }
     }
 
     /// `ISRING(hand, r)`: is that ring on that hand?
     pub fn is_ring(&self, hand: usize, r: i32) -> bool {
-        self.cur_ring[hand].is_some_and(|o| self.objs[o].o_which == r)
+        self.hero.cur_ring[hand].is_some_and(|o| self.dungeon.objs[o].o_which == r)
     }
 
     /// `ISWEARING(r)`: is that ring on either hand?
@@ -768,7 +681,7 @@ impl Game {
     /// address whatever lives there now (see [`arena`]).
     pub fn dest_pos(&self, d: Dest) -> Coord {
         match d {
-            Dest::Hero => self.player.t_pos,
+            Dest::Hero => self.hero.player.t_pos,
             Dest::Gold(r) => self.room(r).r_gold,
             Dest::Monster(addr) => self.pos_at(addr, true),
             Dest::Object(addr) => self.pos_at(addr, false),
@@ -780,20 +693,20 @@ impl Game {
     /// union's other arm, when the memory was reused). Freshly `calloc`ed
     /// memory reads as zeros.
     fn pos_at(&self, addr: u32, monster_view: bool) -> Coord {
-        match (self.heap.owner(addr), monster_view) {
-            (Some(Occupant::Object), false) => self.objs.at(addr).map_or_else(Coord::default, |o| o.o_pos),
-            (Some(Occupant::Monster), true) => self.mons.at(addr).map_or_else(Coord::default, |t| t.t_pos),
+        match (self.statics.heap.owner(addr), monster_view) {
+            (Some(Occupant::Object), false) => self.dungeon.objs.at(addr).map_or_else(Coord::default, |o| o.o_pos),
+            (Some(Occupant::Monster), true) => self.dungeon.mons.at(addr).map_or_else(Coord::default, |t| t.t_pos),
             (Some(Occupant::Monster), false) => {
                 // o_pos (offsets 20..28) over a monster: t_pos.y, then
                 // t_turn, t_type, t_disguise, t_oldch as one int.
-                self.mons.at(addr).map_or_else(Coord::default, |t| Coord {
+                self.dungeon.mons.at(addr).map_or_else(Coord::default, |t| Coord {
                     x: t.t_pos.y,
                     y: i32::from_le_bytes([u8::from(t.t_turn), t.t_type, t.t_disguise, t.t_oldch]),
                 })
             }
             (Some(Occupant::Object), true) => {
                 // t_pos (offsets 16..24) over an object: o_type, o_pos.x.
-                self.objs.at(addr).map_or_else(Coord::default, |o| Coord { x: o.o_type, y: o.o_pos.x })
+                self.dungeon.objs.at(addr).map_or_else(Coord::default, |o| Coord { x: o.o_type, y: o.o_pos.x })
             }
             (None, _) => Coord::default(),
         }
@@ -803,14 +716,14 @@ impl Game {
     /// oracle's `levels` harness, the benchmark, the tests): level 1 the
     /// first time, then `next_level()`.
     pub fn dig_next(&mut self) -> Flow {
-        if self.max_level == 0 { self.new_level() } else { self.next_level() }
+        if self.dungeon.max_level == 0 { self.new_level() } else { self.next_level() }
     }
 
     /// `d_level()`'s steps without its checks: one level deeper, stairs
     /// not yet seen, and the new level dug.
     pub fn next_level(&mut self) -> Flow {
-        self.level += 1;
-        self.seenstairs = false;
+        self.dungeon.level += 1;
+        self.dungeon.seenstairs = false;
         self.new_level()
     }
 }

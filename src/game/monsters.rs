@@ -13,7 +13,7 @@ impl Game {
     pub fn randmonster(&mut self, wander: bool) -> u8 {
         let mons = if wander { &WAND_MONS } else { &LVL_MONS };
         loop {
-            let mut d = self.level + (self.rng.rnd(10) - 6);
+            let mut d = self.dungeon.level + (self.rng.rnd(10) - 6);
             if d < 0 {
                 d = self.rng.rnd(5);
             }
@@ -29,17 +29,17 @@ impl Game {
     /// `new_monster`: make `tp` a monster of a type at a spot, and put it on
     /// the level's list.
     pub fn new_monster(&mut self, tp: MonId, mtype: u8, cp: Coord) -> Flow {
-        let lev_add = (self.level - AMULETLEVEL).max(0);
-        attach(&mut self.mlist, tp);
+        let lev_add = (self.dungeon.level - AMULETLEVEL).max(0);
+        attach(&mut self.dungeon.mlist, tp);
         let oldch = crate::curses::cchar(self.rt.scr.mvinch(cp.y, cp.x));
         let room = self.roomin(cp)?;
         self.place_mut(cp.y, cp.x).set_monst(Some(tp));
         let mp = monster_info(mtype);
-        let ms = self.monster_stats[usize::from(mtype - b'A')];
+        let ms = self.dungeon.monster_stats[usize::from(mtype - b'A')];
         let lvl = ms.s_lvl + lev_add;
         let hp = self.rng.roll(lvl, 8);
         {
-            let t = &mut self.mons[tp];
+            let t = &mut self.dungeon.mons[tp];
             t.t_type = mtype;
             t.t_disguise = mtype;
             t.t_pos = cp;
@@ -52,10 +52,10 @@ impl Game {
             t.t_stats.s_dmg.strcpy(ms.s_dmg.as_bytes());
             t.t_stats.s_str = ms.s_str;
         }
-        let exp = ms.s_exp + lev_add * 10 + exp_add(self.mons[tp].t_stats.s_lvl, self.mons[tp].t_stats.s_maxhp);
-        let level = self.level;
+        let exp = ms.s_exp + lev_add * 10 + exp_add(self.dungeon.mons[tp].t_stats.s_lvl, self.dungeon.mons[tp].t_stats.s_maxhp);
+        let level = self.dungeon.level;
         {
-            let t = &mut self.mons[tp];
+            let t = &mut self.dungeon.mons[tp];
             t.t_stats.s_exp = exp;
             t.t_flags = mp.flags;
             if level > 29 {
@@ -69,7 +69,7 @@ impl Game {
         }
         if mtype == b'X' {
             let d = self.rnd_thing();
-            self.mons[tp].t_disguise = d;
+            self.dungeon.mons[tp].t_disguise = d;
         }
         Ok(())
     }
@@ -98,16 +98,16 @@ impl Game {
         let tp = self.new_creature();
         let mtype = self.randmonster(true);
         self.new_monster(tp, mtype, cp)?;
-        if self.player.on(SEEMONST) {
+        if self.hero.player.on(SEEMONST) {
             self.rt.scr.standout();
-            let ch = if !self.player.on(ISHALU) { self.mons[tp].t_type } else { self.rng.rnd(26) as u8 + b'A' };
+            let ch = if !self.hero.player.on(ISHALU) { self.dungeon.mons[tp].t_type } else { self.rng.rnd(26) as u8 + b'A' };
             self.rt.scr.addch(ch.into());
             self.rt.scr.standend();
         }
-        let pos = self.mons[tp].t_pos;
+        let pos = self.dungeon.mons[tp].t_pos;
         self.runto(pos)?;
-        if self.master && self.wizard != 0 {
-            let name = crate::game::data::monster_info(self.mons[tp].t_type).name;
+        if self.cfg.master && self.cmd.wizard != 0 {
+            let name = crate::game::data::monster_info(self.dungeon.mons[tp].t_type).name;
             self.msg(format!("started a wandering {name}"))?;
         }
         Ok(())
@@ -120,29 +120,29 @@ impl Game {
         // The C goes on through the null pointer when there is no
         // monster there (the wizard build says so first).
         let Some(tp) = self.moat(y, x) else {
-            if self.master {
+            if self.cfg.master {
                 self.msg("can't find monster in wake_monster")?;
             }
             return Ok(None);
         };
-        let ch = self.mons[tp].t_type;
+        let ch = self.dungeon.mons[tp].t_type;
         // The order of the tests matters: rnd(3) is drawn for every monster
         // not already running, mean or not.
-        if !self.mons[tp].on(ISRUN)
+        if !self.dungeon.mons[tp].on(ISRUN)
             && self.rng.rnd(3) != 0
-            && self.mons[tp].on(ISMEAN)
-            && !self.mons[tp].on(ISHELD)
+            && self.dungeon.mons[tp].on(ISMEAN)
+            && !self.dungeon.mons[tp].on(ISHELD)
             && !self.is_wearing(R_STEALTH)
-            && !self.player.on(ISLEVIT)
+            && !self.hero.player.on(ISLEVIT)
         {
-            let t = &mut self.mons[tp];
+            let t = &mut self.dungeon.mons[tp];
             t.t_dest = Some(Dest::Hero);
             t.t_flags |= ISRUN;
         }
-        let t = &self.mons[tp];
+        let t = &self.dungeon.mons[tp];
         if ch == b'M'
-            && !self.player.on(ISBLIND)
-            && !self.player.on(ISHALU)
+            && !self.hero.player.on(ISBLIND)
+            && !self.hero.player.on(ISHALU)
             && !t.on(ISFOUND)
             && !t.on(ISCANC)
             && t.on(ISRUN)
@@ -150,16 +150,16 @@ impl Game {
             let hero = self.hero();
             let lit = self.proom().is_some_and(|r| self.room(r).r_flags & ISDARK == 0);
             if lit || dist(y, x, hero.y, hero.x) < LAMPDIST {
-                self.mons[tp].t_flags |= ISFOUND;
+                self.dungeon.mons[tp].t_flags |= ISFOUND;
                 if !self.save(VS_MAGIC) {
-                    if self.player.on(ISHUH) {
+                    if self.hero.player.on(ISHUH) {
                         let t = self.rng.spread(HUHDURATION);
                         self.lengthen(DaemonFn::Unconfuse, t);
                     } else {
                         let t = self.rng.spread(HUHDURATION);
                         self.fuse(DaemonFn::Unconfuse, 0, t, crate::game::daemon::AFTER);
                     }
-                    self.player.t_flags |= ISHUH;
+                    self.hero.player.t_flags |= ISHUH;
                     let mname = self.set_mname(tp);
                     self.addmsg(&mname)?;
                     if mname != "it" {
@@ -170,12 +170,12 @@ impl Game {
             }
         }
         // Greedy ones guard gold.
-        if self.mons[tp].on(ISGREED) && !self.mons[tp].on(ISRUN) {
+        if self.dungeon.mons[tp].on(ISGREED) && !self.dungeon.mons[tp].on(ISRUN) {
             let dest = match self.proom() {
                 Some(r) if self.room(r).r_goldval != 0 => Dest::Gold(r),
                 _ => Dest::Hero,
             };
-            let t = &mut self.mons[tp];
+            let t = &mut self.dungeon.mons[tp];
             t.t_flags |= ISRUN;
             t.t_dest = Some(dest);
         }
@@ -184,9 +184,9 @@ impl Game {
 
     /// `give_pack`: give a monster something to carry, if it deserves it.
     pub fn give_pack(&mut self, tp: MonId) {
-        if self.level >= self.max_level && self.rng.rnd(100) < monster_info(self.mons[tp].t_type).carry {
+        if self.dungeon.level >= self.dungeon.max_level && self.rng.rnd(100) < monster_info(self.dungeon.mons[tp].t_type).carry {
             let obj = self.new_thing();
-            attach(&mut self.mons[tp].t_pack, obj);
+            attach(&mut self.dungeon.mons[tp].t_pack, obj);
         }
     }
 
@@ -202,13 +202,13 @@ impl Game {
         if which == VS_MAGIC {
             for hand in [LEFT, RIGHT] {
                 if self.is_ring(hand, R_PROTECT)
-                    && let Some(r) = self.cur_ring[hand]
+                    && let Some(r) = self.hero.cur_ring[hand]
                 {
-                    which -= self.objs[r].o_arm;
+                    which -= self.dungeon.objs[r].o_arm;
                 }
             }
         }
-        let lvl = self.player.t_stats.s_lvl;
+        let lvl = self.hero.player.t_stats.s_lvl;
         self.save_throw(which, lvl)
     }
 }

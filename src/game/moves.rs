@@ -9,29 +9,29 @@ use crate::game::thing::{Coord, MonId, ObjId, RoomRef};
 impl Game {
     /// `do_run`: start the hero running.
     pub fn do_run(&mut self, ch: u8) {
-        self.running = true;
-        self.after = false;
-        self.runch = ch;
+        self.cmd.running = true;
+        self.cmd.after = false;
+        self.cmd.runch = ch;
     }
 
     /// `do_move`: a step of the hero: see that it is legal, then deal with
     /// what is there (a fight, a trap, a door, something to pick up).
     pub fn do_move(&mut self, dy: i32, dx: i32) -> Flow {
         let (mut dy, mut dx) = (dy, dx);
-        self.firstmove = false;
-        if self.no_move != 0 {
-            self.no_move -= 1;
+        self.cmd.firstmove = false;
+        if self.hero.no_move != 0 {
+            self.hero.no_move -= 1;
             self.msg("you are still stuck in the bear trap")?;
             return Ok(());
         }
         // A confused move, maybe.
         let mut confused = false;
-        if self.player.on(ISHUH) && self.rng.rnd(5) != 0 {
-            self.nh = self.rndmove(None);
-            if self.nh == self.hero() {
-                self.after = false;
-                self.running = false;
-                self.to_death = false;
+        if self.hero.player.on(ISHUH) && self.rng.rnd(5) != 0 {
+            self.dungeon.nh = self.rndmove(None);
+            if self.dungeon.nh == self.hero() {
+                self.cmd.after = false;
+                self.cmd.running = false;
+                self.cmd.to_death = false;
                 return Ok(());
             }
             confused = true;
@@ -39,33 +39,33 @@ impl Game {
         loop {
             if !confused {
                 let hero = self.hero();
-                self.nh = Coord::new(hero.y + dy, hero.x + dx);
+                self.dungeon.nh = Coord::new(hero.y + dy, hero.x + dx);
             }
             confused = false;
-            let nh = self.nh;
+            let nh = self.dungeon.nh;
             // Off the screen, or an illegal diagonal move.
             let off = nh.x < 0 || nh.x >= NUMCOLS || nh.y <= 0 || nh.y >= NUMLINES - 1;
             let mut ch = 0;
             let mut fl = 0;
             if !off {
                 if !self.diag_ok(self.hero(), nh) {
-                    self.after = false;
-                    self.running = false;
+                    self.cmd.after = false;
+                    self.cmd.running = false;
                     return Ok(());
                 }
-                if self.running && self.hero() == nh {
-                    self.after = false;
-                    self.running = false;
+                if self.cmd.running && self.hero() == nh {
+                    self.cmd.after = false;
+                    self.cmd.running = false;
                 }
                 fl = self.flat(nh.y, nh.x);
                 ch = self.winat(nh.y, nh.x);
                 if fl & F_REAL == 0 && ch == FLOOR {
-                    if !self.player.on(ISLEVIT) {
+                    if !self.hero.player.on(ISLEVIT) {
                         ch = TRAP;
                         self.set_chat(nh.y, nh.x, TRAP);
                         *self.flat_mut(nh.y, nh.x) |= F_REAL;
                     }
-                } else if self.player.on(ISHELD) && ch != b'F' {
+                } else if self.hero.player.on(ISHELD) && ch != b'F' {
                     self.msg("you are being held")?;
                     return Ok(());
                 }
@@ -74,18 +74,18 @@ impl Game {
                 // `hit_bound`: with passgo, a run along a passage turns
                 // its corners.
                 let gone = self.proom().is_some_and(|r| self.room(r).r_flags & ISGONE != 0);
-                if self.passgo && self.running && gone && !self.player.on(ISBLIND) {
+                if self.opts.passgo && self.cmd.running && gone && !self.hero.player.on(ISBLIND) {
                     let hero = self.hero();
-                    let turn = match self.runch {
+                    let turn = match self.cmd.runch {
                         b'h' | b'l' => {
                             let b1 = hero.y != 1 && self.turn_ok(hero.y - 1, hero.x);
                             let b2 = hero.y != NUMLINES - 2 && self.turn_ok(hero.y + 1, hero.x);
                             if b1 ^ b2 {
                                 if b1 {
-                                    self.runch = b'k';
+                                    self.cmd.runch = b'k';
                                     dy = -1;
                                 } else {
-                                    self.runch = b'j';
+                                    self.cmd.runch = b'j';
                                     dy = 1;
                                 }
                                 dx = 0;
@@ -99,10 +99,10 @@ impl Game {
                             let b2 = hero.x != NUMCOLS - 1 && self.turn_ok(hero.y, hero.x + 1);
                             if b1 ^ b2 {
                                 if b1 {
-                                    self.runch = b'h';
+                                    self.cmd.runch = b'h';
                                     dx = -1;
                                 } else {
-                                    self.runch = b'l';
+                                    self.cmd.runch = b'l';
                                     dx = 1;
                                 }
                                 dy = 0;
@@ -118,13 +118,13 @@ impl Game {
                         continue;
                     }
                 }
-                self.running = false;
-                self.after = false;
+                self.cmd.running = false;
+                self.cmd.after = false;
                 return Ok(());
             }
             match ch {
                 DOOR => {
-                    self.running = false;
+                    self.cmd.running = false;
                     let hero = self.hero();
                     if self.flat(hero.y, hero.x) & F_PASS != 0 {
                         self.enter_room(nh)?;
@@ -142,7 +142,7 @@ impl Game {
                     // In a corridor one cannot tell a maze from a passage,
                     // so the room is worked out again.
                     let hero = self.hero();
-                    self.player.t_room = self.roomin(hero)?;
+                    self.hero.player.t_room = self.roomin(hero)?;
                     self.move_stuff(fl)?;
                 }
                 FLOOR => {
@@ -154,14 +154,14 @@ impl Game {
                 }
                 _ => {
                     if ch == STAIRS {
-                        self.seenstairs = true;
+                        self.dungeon.seenstairs = true;
                     }
-                    self.running = false;
+                    self.cmd.running = false;
                     if ch.is_ascii_uppercase() || self.moat(nh.y, nh.x).is_some() {
-                        self.fight(nh, self.cur_weapon.map(crate::game::thing::Weap::Item), false)?;
+                        self.fight(nh, self.hero.cur_weapon.map(crate::game::thing::Weap::Item), false)?;
                     } else {
                         if ch != STAIRS {
-                            self.take = ch;
+                            self.cmd.take = ch;
                         }
                         self.move_stuff(fl)?;
                     }
@@ -176,11 +176,11 @@ impl Game {
         let hero = self.hero();
         let fa = self.floor_at();
         self.rt.scr.mvaddch(hero.y, hero.x, fa.into());
-        let nh = self.nh;
-        if fl & F_PASS != 0 && self.chat(self.oldpos.y, self.oldpos.x) == DOOR {
+        let nh = self.dungeon.nh;
+        if fl & F_PASS != 0 && self.chat(self.dungeon.oldpos.y, self.dungeon.oldpos.x) == DOOR {
             self.leave_room(nh)?;
         }
-        self.player.t_pos = nh;
+        self.hero.player.t_pos = nh;
         Ok(())
     }
 
@@ -195,7 +195,7 @@ impl Game {
     pub fn turnref(&mut self) {
         let hero = self.hero();
         if self.flat(hero.y, hero.x) & F_SEEN == 0 {
-            if self.jump {
+            if self.opts.jump {
                 self.rt.scr.leaveok(crate::curses::Win::STD, true);
                 self.rt.scr.refresh();
                 self.rt.scr.leaveok(crate::curses::Win::STD, false);
@@ -223,24 +223,24 @@ impl Game {
 
     /// `be_trapped`: the hero stepped on a trap. Returns the trap's kind.
     pub fn be_trapped(&mut self, tc: Coord) -> Flow<i32> {
-        if self.player.on(ISLEVIT) {
+        if self.hero.player.on(ISLEVIT) {
             // Anything that is not a trap door or a teleport.
             return Ok(T_RUST);
         }
-        self.running = false;
-        self.count = 0;
+        self.cmd.running = false;
+        self.cmd.count = 0;
         let pp = self.place_mut(tc.y, tc.x);
         pp.p_ch = TRAP;
         let tr = i32::from(pp.p_flags & F_TMASK);
         pp.p_flags |= F_SEEN;
         match tr {
             T_DOOR => {
-                self.level += 1;
+                self.dungeon.level += 1;
                 self.new_level()?;
                 self.msg("you fell into a trap!")?;
             }
             T_BEAR => {
-                self.no_move += self.rng.spread(3);
+                self.hero.no_move += self.rng.spread(3);
                 self.msg("you are caught in a bear trap")?;
             }
             T_MYST => {
@@ -262,15 +262,15 @@ impl Game {
                 self.msg(text)?;
             }
             T_SLEEP => {
-                self.no_command += self.rng.spread(5);
-                self.player.t_flags &= !ISRUN;
+                self.hero.no_command += self.rng.spread(5);
+                self.hero.player.t_flags &= !ISRUN;
                 self.msg("a strange white mist envelops you and you fall asleep")?;
             }
             T_ARROW => {
-                let (lvl, arm) = (self.player.t_stats.s_lvl, self.player.t_stats.s_arm);
+                let (lvl, arm) = (self.hero.player.t_stats.s_lvl, self.hero.player.t_stats.s_arm);
                 if self.swing(lvl - 1, arm, 1) {
-                    self.player.t_stats.s_hpt -= self.rng.roll(1, 6);
-                    if self.player.t_stats.s_hpt <= 0 {
+                    self.hero.player.t_stats.s_hpt -= self.rng.roll(1, 6);
+                    if self.hero.player.t_stats.s_hpt <= 0 {
                         self.msg("an arrow killed you")?;
                         return Err(Ending::Died(b'a'));
                     }
@@ -278,8 +278,8 @@ impl Game {
                 } else {
                     let arrow = self.new_object();
                     self.init_weapon(arrow, ARROW);
-                    self.objs[arrow].o_count = 1;
-                    self.objs[arrow].o_pos = self.hero();
+                    self.dungeon.objs[arrow].o_count = 1;
+                    self.dungeon.objs[arrow].o_pos = self.hero();
                     self.fall(arrow, false)?;
                     self.msg("an arrow shoots past you")?;
                 }
@@ -291,12 +291,12 @@ impl Game {
                 self.rt.scr.mvaddch(tc.y, tc.x, TRAP.into());
             }
             T_DART => {
-                let (lvl, arm) = (self.player.t_stats.s_lvl, self.player.t_stats.s_arm);
+                let (lvl, arm) = (self.hero.player.t_stats.s_lvl, self.hero.player.t_stats.s_arm);
                 if !self.swing(lvl + 1, arm, 1) {
                     self.msg("a small dart whizzes by your ear and vanishes")?;
                 } else {
-                    self.player.t_stats.s_hpt -= self.rng.roll(1, 4);
-                    if self.player.t_stats.s_hpt <= 0 {
+                    self.hero.player.t_stats.s_hpt -= self.rng.roll(1, 4);
+                    if self.hero.player.t_stats.s_hpt <= 0 {
                         self.msg("a poisoned dart killed you")?;
                         return Err(Ending::Died(b'd'));
                     }
@@ -308,7 +308,7 @@ impl Game {
             }
             T_RUST => {
                 self.msg("a gush of water hits you on the head")?;
-                self.rust_armor(self.cur_armor)?;
+                self.rust_armor(self.hero.cur_armor)?;
             }
             _ => {}
         }
@@ -320,8 +320,8 @@ impl Game {
     /// `who` is `None`); where it stands when the step is not legal.
     pub fn rndmove(&mut self, who: Option<MonId>) -> Coord {
         let pos = match who {
-            None => self.player.t_pos,
-            Some(m) => self.mons[m].t_pos,
+            None => self.hero.player.t_pos,
+            Some(m) => self.dungeon.mons[m].t_pos,
         };
         let y = pos.y + self.rng.rnd(3) - 1;
         let x = pos.x + self.rng.rnd(3) - 1;
@@ -338,10 +338,10 @@ impl Game {
         }
         if ch == SCROLL {
             let scare = self
-                .lvl_obj
+                .dungeon.lvl_obj
                 .iter()
-                .find(|&&o| self.objs[o].o_pos == ret)
-                .is_some_and(|&o| self.objs[o].o_which == S_SCARE);
+                .find(|&&o| self.dungeon.objs[o].o_pos == ret)
+                .is_some_and(|&o| self.dungeon.objs[o].o_which == S_SCARE);
             if scare {
                 return pos;
             }
@@ -352,17 +352,17 @@ impl Game {
     /// `rust_armor`: rust armor that can rust, unless it is protected.
     pub fn rust_armor(&mut self, arm: Option<ObjId>) -> Flow {
         let Some(arm) = arm else { return Ok(()) };
-        let o = &self.objs[arm];
+        let o = &self.dungeon.objs[arm];
         if o.o_type != i32::from(ARMOR) || o.o_which == LEATHER || o.o_arm >= 9 {
             return Ok(());
         }
         if o.o_flags & ISPROT != 0 || self.is_wearing(R_SUSTARM) {
-            if !self.to_death {
+            if !self.cmd.to_death {
                 self.msg("the rust vanishes instantly")?;
             }
         } else {
-            self.objs[arm].o_arm += 1;
-            self.msg(if !self.terse { "your armor appears to be weaker now. Oh my!" } else { "your armor weakens" })?;
+            self.dungeon.objs[arm].o_arm += 1;
+            self.msg(if !self.opts.terse { "your armor appears to be weaker now. Oh my!" } else { "your armor weakens" })?;
         }
         Ok(())
     }

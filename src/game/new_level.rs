@@ -17,70 +17,70 @@ const MAXTRIES: i32 = 10;
 impl Game {
     /// `new_level`: dig and draw a new level, and put the hero on it.
     pub fn new_level(&mut self) -> Flow {
-        self.player.t_flags &= !ISHELD;
-        if self.level > self.max_level {
-            self.max_level = self.level;
+        self.hero.player.t_flags &= !ISHELD;
+        if self.dungeon.level > self.dungeon.max_level {
+            self.dungeon.max_level = self.dungeon.level;
         }
         // Clean things off from the last level.
-        self.places.fill(Place::new(b' ', F_REAL));
-        self.pass_bits.clear();
+        self.dungeon.places.fill(Place::new(b' ', F_REAL));
+        self.statics.pass_bits.clear();
         self.rt.scr.clear();
         self.free_monsters();
-        let mut objs = std::mem::take(&mut self.lvl_obj);
+        let mut objs = std::mem::take(&mut self.dungeon.lvl_obj);
         for o in objs.drain(..) {
             self.discard_object(o);
         }
         // The emptied list keeps its room for this level's objects.
-        if self.lvl_obj.is_empty() {
-            self.lvl_obj = objs;
+        if self.dungeon.lvl_obj.is_empty() {
+            self.dungeon.lvl_obj = objs;
         }
 
         self.do_rooms()?;
         self.rt.obs.stage("do_rooms", self.rng.seed());
         self.do_passages()?;
         self.rt.obs.stage("do_passages", self.rng.seed());
-        self.no_food += 1;
+        self.dungeon.no_food += 1;
         self.put_things()?;
 
         // Place the traps (never in mazes: the trap type lives where the
         // passage number would).
-        if self.rng.rnd(10) < self.level {
-            self.ntraps = (self.rng.rnd(self.level / 4) + 1).min(MAXTRAPS);
-            for _ in 0..self.ntraps {
+        if self.rng.rnd(10) < self.dungeon.level {
+            self.dungeon.ntraps = (self.rng.rnd(self.dungeon.level / 4) + 1).min(MAXTRAPS);
+            for _ in 0..self.dungeon.ntraps {
                 // The staircase position is scratch space here, as in C.
-                self.stairs = loop {
+                self.dungeon.stairs = loop {
                     let cp = self.find_floor(None, 0, false);
                     if self.chat(cp.y, cp.x) == FLOOR {
                         break cp;
                     }
                 };
                 let kind = self.rng.rnd(NTRAPS) as u8;
-                let sp = self.flat_mut(self.stairs.y, self.stairs.x);
+                let sp = self.flat_mut(self.dungeon.stairs.y, self.dungeon.stairs.x);
                 *sp &= !F_REAL;
                 *sp |= kind;
             }
         }
         // Place the staircase down.
-        self.stairs = self.find_floor(None, 0, false);
-        self.set_chat(self.stairs.y, self.stairs.x, STAIRS);
-        self.seenstairs = false;
+        self.dungeon.stairs = self.find_floor(None, 0, false);
+        self.set_chat(self.dungeon.stairs.y, self.dungeon.stairs.x, STAIRS);
+        self.dungeon.seenstairs = false;
 
-        for k in 0..self.mlist.len() {
-            let m = self.mlist[k];
-            let pos = self.mons[m].t_pos;
-            self.mons[m].t_room = self.roomin(pos)?;
+        for k in 0..self.dungeon.mlist.len() {
+            let m = self.dungeon.mlist[k];
+            let pos = self.dungeon.mons[m].t_pos;
+            self.dungeon.mons[m].t_room = self.roomin(pos)?;
         }
 
         let hero = self.find_floor(None, 0, true);
-        self.player.t_pos = hero;
+        self.hero.player.t_pos = hero;
         self.rt.obs.stage("placed", self.rng.seed());
         self.enter_room(hero)?;
         self.rt.obs.stage("enter_room", self.rng.seed());
         self.rt.scr.mvaddch(hero.y, hero.x, PLAYER.into());
-        if self.player.on(SEEMONST) {
+        if self.hero.player.on(SEEMONST) {
             self.turn_see(false);
         }
-        if self.player.on(ISHALU) {
+        if self.hero.player.on(ISHALU) {
             self.visuals()?;
         }
         Ok(())
@@ -90,7 +90,7 @@ impl Game {
     pub fn rnd_room(&mut self) -> usize {
         loop {
             let rm = self.rng.rnd(MAXROOMS as i32) as usize;
-            if self.rooms[rm].r_flags & ISGONE == 0 {
+            if self.dungeon.rooms[rm].r_flags & ISGONE == 0 {
                 return rm;
             }
         }
@@ -101,7 +101,7 @@ impl Game {
     fn put_things(&mut self) -> Flow {
         // Once the hero has the Amulet, new things come only from going
         // deeper than ever before.
-        if self.amulet && self.level < self.max_level {
+        if self.dungeon.amulet && self.dungeon.level < self.dungeon.max_level {
             return Ok(());
         }
         if self.rng.rnd(TREAS_ROOM) == 0 {
@@ -110,19 +110,19 @@ impl Game {
         for _ in 0..MAXOBJ {
             if self.rng.rnd(100) < 36 {
                 let obj = self.new_thing();
-                attach(&mut self.lvl_obj, obj);
+                attach(&mut self.dungeon.lvl_obj, obj);
                 let pos = self.find_floor(None, 0, false);
-                self.objs[obj].o_pos = pos;
-                let glyph = self.objs[obj].glyph();
+                self.dungeon.objs[obj].o_pos = pos;
+                let glyph = self.dungeon.objs[obj].glyph();
                 self.set_chat(pos.y, pos.x, glyph);
             }
         }
-        if self.level >= AMULETLEVEL && !self.amulet {
+        if self.dungeon.level >= AMULETLEVEL && !self.dungeon.amulet {
             // Made by hand, not by new_thing: its count stays 0.
             let obj = self.new_object_with(Object { o_type: i32::from(AMULET), ..Object::plain() });
-            attach(&mut self.lvl_obj, obj);
+            attach(&mut self.dungeon.lvl_obj, obj);
             let pos = self.find_floor(None, 0, false);
-            self.objs[obj].o_pos = pos;
+            self.dungeon.objs[obj].o_pos = pos;
             self.set_chat(pos.y, pos.x, AMULET);
         }
         Ok(())
@@ -133,7 +133,7 @@ impl Game {
     fn treas_room(&mut self) -> Flow {
         let r = self.rnd_room();
         let rp = RoomRef::Room(r);
-        let max = self.rooms[r].r_max;
+        let max = self.dungeon.rooms[r].r_max;
         let spots = ((max.y - 2) * (max.x - 2) - MINTREAS).min(MAXTREAS - MINTREAS);
         let num_monst = self.rng.rnd(spots) + MINTREAS;
         for _ in 0..num_monst {
@@ -141,9 +141,9 @@ impl Game {
             // tried, whatever is there.
             let mp = self.find_floor(Some(rp), 2 * MAXTRIES, false);
             let tp = self.new_thing();
-            self.objs[tp].o_pos = mp;
-            attach(&mut self.lvl_obj, tp);
-            let glyph = self.objs[tp].glyph();
+            self.dungeon.objs[tp].o_pos = mp;
+            attach(&mut self.dungeon.lvl_obj, tp);
+            let glyph = self.dungeon.objs[tp].glyph();
             self.set_chat(mp.y, mp.x, glyph);
         }
 
@@ -154,7 +154,7 @@ impl Game {
         }
         let spots = (max.y - 2) * (max.x - 2);
         nm = nm.min(spots);
-        self.level += 1;
+        self.dungeon.level += 1;
         for _ in 0..nm {
             let (mp, found) = self.find_floor_try(Some(rp), MAXTRIES, true);
             if found {
@@ -162,11 +162,11 @@ impl Game {
                 let mtype = self.randmonster(false);
                 self.new_monster(tp, mtype, mp)?;
                 // No sloughers in this room.
-                self.mons[tp].t_flags |= ISMEAN;
+                self.dungeon.mons[tp].t_flags |= ISMEAN;
                 self.give_pack(tp);
             }
         }
-        self.level -= 1;
+        self.dungeon.level -= 1;
         Ok(())
     }
 }

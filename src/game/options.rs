@@ -98,21 +98,21 @@ fn cstr(buf: &[u8]) -> &[u8] {
 impl Game {
     fn bool_opt(&mut self, opt: Opt) -> &mut bool {
         match opt {
-            Opt::Terse => &mut self.terse,
-            Opt::Flush => &mut self.fight_flush,
-            Opt::Jump => &mut self.jump,
-            Opt::SeeFloor => &mut self.see_floor,
-            Opt::Passgo => &mut self.passgo,
-            Opt::Tombstone => &mut self.tombstone,
+            Opt::Terse => &mut self.opts.terse,
+            Opt::Flush => &mut self.opts.fight_flush,
+            Opt::Jump => &mut self.opts.jump,
+            Opt::SeeFloor => &mut self.opts.see_floor,
+            Opt::Passgo => &mut self.opts.passgo,
+            Opt::Tombstone => &mut self.opts.tombstone,
             _ => unreachable!("not a boolean option"),
         }
     }
 
     fn str_opt(&mut self, opt: Opt) -> &mut [u8; MAXSTR] {
         match opt {
-            Opt::Name => &mut self.whoami.0,
-            Opt::Fruit => &mut self.fruit.0,
-            Opt::File => &mut self.file_name.0,
+            Opt::Name => &mut self.opts.whoami.0,
+            Opt::Fruit => &mut self.opts.fruit.0,
+            Opt::File => &mut self.opts.file_name.0,
             _ => unreachable!("not a string option"),
         }
     }
@@ -120,7 +120,7 @@ impl Game {
     /// `option`: show the options on the scratch window and let the
     /// player change them, one by one.
     pub fn option(&mut self) -> Flow {
-        let hw = self.hw;
+        let hw = self.rt.hw;
         self.rt.scr.wclear(hw);
         // The current values.
         for op in &OPTLIST {
@@ -143,9 +143,9 @@ impl Game {
                 }
                 Kind::SeeFloor => self.get_sf(hw)?,
                 Kind::InvType => {
-                    let mut v = self.inv_type;
+                    let mut v = self.opts.inv_type;
                     let r = self.get_inv_t(&mut v, hw)?;
-                    self.inv_type = v;
+                    self.opts.inv_type = v;
                     r
                 }
                 Kind::Str => {
@@ -180,26 +180,26 @@ impl Game {
         self.wait_for(b' ')?;
         self.rt.scr.clearok(Win::CUR, true);
         self.rt.scr.touchwin(Win::STD);
-        self.after = false;
+        self.cmd.after = false;
         Ok(())
     }
 
     /// `pr_optname`: the prompt of an option.
     fn pr_optname(&mut self, op: &OptionDesc) {
         let text = format!("{} (\"{}\"): ", op.prompt, op.name);
-        self.rt.scr.waddstr(self.hw, text.as_bytes());
+        self.rt.scr.waddstr(self.rt.hw, text.as_bytes());
     }
 
     /// `put_bool`, `put_inv_t`, `put_str`: an option's value.
     fn put_value(&mut self, op: &OptionDesc) {
-        let hw = self.hw;
+        let hw = self.rt.hw;
         match op.kind {
             Kind::Bool | Kind::SeeFloor => {
                 let v = *self.bool_opt(op.opt);
                 self.rt.scr.waddstr(hw, if v { b"True" } else { b"False" });
             }
             Kind::InvType => {
-                let name = inv_t_name(self.inv_type);
+                let name = inv_t_name(self.opts.inv_type);
                 self.rt.scr.waddstr(hw, name.as_bytes());
             }
             Kind::Str => {
@@ -242,19 +242,19 @@ impl Game {
 
     /// `get_sf`: change `see_floor`, redrawing or erasing the lamp light.
     fn get_sf(&mut self, win: Win) -> Flow<i32> {
-        let was_sf = self.see_floor;
-        let mut v = self.see_floor;
+        let was_sf = self.opts.see_floor;
+        let mut v = self.opts.see_floor;
         let retval = self.get_bool(&mut v, win)?;
-        self.see_floor = v;
+        self.opts.see_floor = v;
         if retval == QUIT {
             return Ok(QUIT);
         }
-        if was_sf != self.see_floor {
-            if !self.see_floor {
-                self.see_floor = true;
+        if was_sf != self.opts.see_floor {
+            if !self.opts.see_floor {
+                self.opts.see_floor = true;
                 let (hero, proom) = (self.hero(), self.proom());
                 self.erase_lamp(hero, proom);
-                self.see_floor = false;
+                self.opts.see_floor = false;
             } else {
                 self.look(false)?;
             }
@@ -295,7 +295,7 @@ impl Game {
             } else if buf.is_empty() && c == b'-' && win != Win::STD {
                 break c;
             } else if buf.is_empty() && c == b'~' {
-                let home = self.home.as_bytes().to_vec();
+                let home = self.opts.home.as_bytes().to_vec();
                 buf.extend_from_slice(&home);
                 self.rt.scr.waddstr(win, &home);
             } else if buf.len() >= MAXINP || !printable(c) {
@@ -316,7 +316,7 @@ impl Game {
         self.rt.scr.waddstr(win, &shown);
         self.rt.scr.wrefresh(win);
         if win == Win::STD {
-            self.mpos += buf.len() as i32;
+            self.cmd.mpos += buf.len() as i32;
         }
         Ok(match c {
             b'-' => MINUS,
@@ -434,14 +434,14 @@ impl Game {
                                         a == b
                                     }) && str_i < s.len();
                                     if same {
-                                        self.inv_type = k as i32;
+                                        self.opts.inv_type = k as i32;
                                         break;
                                     }
                                 }
                             } else {
                                 let mut buf = *self.str_opt(op.opt);
                                 let start = if start_home {
-                                    let home = *self.home;
+                                    let home = *self.opts.home;
                                     let mut tmp = crate::game::cbuf::CBuf::<MAXSTR>(buf);
                                     tmp.strcpy(home.as_bytes());
                                     buf = tmp.0;

@@ -30,9 +30,9 @@ impl Game {
         };
         // Scare monster scrolls turn to dust once they have been seen.
         {
-            let o = &self.objs[obj];
+            let o = &self.dungeon.objs[obj];
             if o.o_type == i32::from(SCROLL) && o.o_which == S_SCARE && o.o_flags & O_ISFOUND != 0 {
-                detach(&mut self.lvl_obj, obj);
+                detach(&mut self.dungeon.lvl_obj, obj);
                 let hero = self.hero();
                 let fc = self.floor_ch();
                 self.rt.scr.mvaddch(hero.y, hero.x, fc.into());
@@ -43,7 +43,7 @@ impl Game {
                 return Ok(());
             }
         }
-        if self.player.t_pack.is_empty() {
+        if self.hero.player.t_pack.is_empty() {
             // DEVIATION: the C makes the floor object the pack while still on the floor's list; the port takes it off the floor; test: deviations::picking_up_with_an_empty_pack_takes_it_off_the_floor
             // The C makes the floor object the pack without
             // taking it off the floor (its list links then drag the rest
@@ -52,20 +52,20 @@ impl Game {
             // floor the way every other pick-up does.
             if from_floor {
                 self.pack_room(from_floor, obj)?;
-                self.inpack -= 1;
+                self.hero.inpack -= 1;
             }
-            self.player.t_pack.push(obj);
-            self.objs[obj].o_packch = self.pack_char();
-            self.inpack += 1;
+            self.hero.player.t_pack.push(obj);
+            self.dungeon.objs[obj].o_packch = self.pack_char();
+            self.hero.inpack += 1;
         } else {
-            let pack = self.player.t_pack.clone();
+            let pack = self.hero.player.t_pack.clone();
             let (otype, owhich, ogroup) = {
-                let o = &self.objs[obj];
+                let o = &self.dungeon.objs[obj];
                 (o.o_type, o.o_which, o.o_group)
             };
-            let ty = |g: &Game, i: usize| g.objs[pack[i]].o_type;
-            let wh = |g: &Game, i: usize| g.objs[pack[i]].o_which;
-            let gr = |g: &Game, i: usize| g.objs[pack[i]].o_group;
+            let ty = |g: &Game, i: usize| g.dungeon.objs[pack[i]].o_type;
+            let wh = |g: &Game, i: usize| g.dungeon.objs[pack[i]].o_which;
+            let gr = |g: &Game, i: usize| g.dungeon.objs[pack[i]].o_group;
             // `lp`: the entry the new object goes after.
             let mut lp: Option<usize> = None;
             let mut merged_into: Option<usize> = None;
@@ -88,7 +88,7 @@ impl Game {
                         if !self.pack_room(from_floor, obj)? {
                             return Ok(());
                         }
-                        self.objs[pack[i]].o_count += 1;
+                        self.dungeon.objs[pack[i]].o_count += 1;
                         merged_into = Some(i);
                     } else if ogroup != 0 {
                         lp = Some(i);
@@ -100,9 +100,9 @@ impl Game {
                             i += 1;
                         }
                         if ty(self, i) == otype && wh(self, i) == owhich && gr(self, i) == ogroup {
-                            let n = self.objs[obj].o_count;
-                            self.objs[pack[i]].o_count += n;
-                            self.inpack -= 1;
+                            let n = self.dungeon.objs[obj].o_count;
+                            self.dungeon.objs[pack[i]].o_count += n;
+                            self.hero.inpack -= 1;
                             if !self.pack_room(from_floor, obj)? {
                                 return Ok(());
                             }
@@ -121,29 +121,29 @@ impl Game {
                 if !self.pack_room(from_floor, obj)? {
                     return Ok(());
                 }
-                self.objs[obj].o_packch = self.pack_char();
+                self.dungeon.objs[obj].o_packch = self.pack_char();
                 let after = pack[lp];
-                let at = self.player.t_pack.iter().position(|&o| o == after).map_or(0, |p| p + 1);
-                self.player.t_pack.insert(at, obj);
+                let at = self.hero.player.t_pack.iter().position(|&o| o == after).map_or(0, |p| p + 1);
+                self.hero.player.t_pack.insert(at, obj);
             }
         }
-        self.objs[obj].o_flags |= O_ISFOUND;
+        self.dungeon.objs[obj].o_flags |= O_ISFOUND;
         // A monster that wanted this object now wants the hero.
-        for &m in &self.mlist {
-            let tp = &mut self.mons[m];
+        for &m in &self.dungeon.mlist {
+            let tp = &mut self.dungeon.mons[m];
             if tp.t_dest.is_some_and(|d| d.is_object(obj)) {
                 tp.t_dest = Some(Dest::Hero);
             }
         }
-        if self.objs[obj].o_type == i32::from(AMULET) {
-            self.amulet = true;
+        if self.dungeon.objs[obj].o_type == i32::from(AMULET) {
+            self.dungeon.amulet = true;
         }
         if !silent {
-            if !self.terse {
+            if !self.opts.terse {
                 self.addmsg("you now have ")?;
             }
-            let name = self.inv_name(obj, !self.terse)?;
-            let ch = self.objs[obj].o_packch;
+            let name = self.inv_name(obj, !self.opts.terse)?;
+            let ch = self.dungeon.objs[obj].o_packch;
             self.msg(cat!(name, b" (", [ch], b")"))?;
         }
         Ok(())
@@ -164,24 +164,24 @@ impl Game {
     /// `pack_room`: is there room in the pack? Says so when there is not;
     /// takes an object off the floor when there is.
     pub fn pack_room(&mut self, from_floor: bool, obj: ObjId) -> Flow<bool> {
-        self.inpack += 1;
-        if self.inpack > MAXPACK {
-            if !self.terse {
+        self.hero.inpack += 1;
+        if self.hero.inpack > MAXPACK {
+            if !self.opts.terse {
                 self.addmsg("there's ")?;
             }
             self.addmsg("no room")?;
-            if !self.terse {
+            if !self.opts.terse {
                 self.addmsg(" in your pack")?;
             }
             self.endmsg()?;
             if from_floor {
                 self.move_msg(Some(obj))?;
             }
-            self.inpack = MAXPACK;
+            self.hero.inpack = MAXPACK;
             return Ok(false);
         }
         if from_floor {
-            detach(&mut self.lvl_obj, obj);
+            detach(&mut self.dungeon.lvl_obj, obj);
             let hero = self.hero();
             let fc = self.floor_ch();
             self.rt.scr.mvaddch(hero.y, hero.x, fc.into());
@@ -194,28 +194,28 @@ impl Game {
     /// `leave_pack`: take an object out of the pack: one of a stack (a new
     /// object when `newobj`), or all of it.
     pub fn leave_pack(&mut self, obj: ObjId, newobj: bool, all: bool) -> Flow<ObjId> {
-        self.inpack -= 1;
+        self.hero.inpack -= 1;
         let mut nobj = obj;
-        if self.objs[obj].o_count > 1 && !all {
-            self.last_pick = Some(obj);
-            self.objs[obj].o_count -= 1;
-            if self.objs[obj].o_group != 0 {
-                self.inpack += 1;
+        if self.dungeon.objs[obj].o_count > 1 && !all {
+            self.cmd.last_pick = Some(obj);
+            self.dungeon.objs[obj].o_count -= 1;
+            if self.dungeon.objs[obj].o_group != 0 {
+                self.hero.inpack += 1;
             }
             if newobj {
                 // A copy of the whole object (in C its label pointer is
                 // shared by the two).
-                let mut copy = self.objs[obj].clone();
+                let mut copy = self.dungeon.objs[obj].clone();
                 copy.o_count = 1;
                 nobj = self.new_object_with(copy);
             }
         } else {
-            self.last_pick = None;
-            let ch = self.objs[obj].o_packch;
-            if let Some(u) = ch.checked_sub(b'a').and_then(|i| self.pack_used.get_mut(usize::from(i))) {
+            self.cmd.last_pick = None;
+            let ch = self.dungeon.objs[obj].o_packch;
+            if let Some(u) = ch.checked_sub(b'a').and_then(|i| self.hero.pack_used.get_mut(usize::from(i))) {
                 *u = false;
             }
-            detach(&mut self.player.t_pack, obj);
+            detach(&mut self.hero.player.t_pack, obj);
         }
         Ok(nobj)
     }
@@ -224,17 +224,17 @@ impl Game {
     pub fn pack_char(&mut self) -> u8 {
         // The C scans without a bound; with 26 letters and a pack of at most
         // 23 things, one is always free.
-        let i = self.pack_used.iter().position(|&u| !u).unwrap_or(25);
-        self.pack_used[i] = true;
+        let i = self.hero.pack_used.iter().position(|&u| !u).unwrap_or(25);
+        self.hero.pack_used[i] = true;
         b'a' + i as u8
     }
 
     /// `inventory`: list the things of a type in a list (the pack, or the
     /// level's objects for the wizard). `true` when something was listed.
     pub fn inventory(&mut self, list: &[ObjId], kind: i32) -> Flow<bool> {
-        self.n_objs = 0;
+        self.cmd.n_objs = 0;
         for &item in list {
-            let ot = self.objs[item].o_type;
+            let ot = self.dungeon.objs[item].o_type;
             if kind != 0
                 && kind != ot
                 && !(kind == CALLABLE && ot != i32::from(FOOD) && ot != i32::from(AMULET))
@@ -242,25 +242,25 @@ impl Game {
             {
                 continue;
             }
-            self.n_objs += 1;
-            let packch = self.objs[item].o_packch;
+            self.cmd.n_objs += 1;
+            let packch = self.dungeon.objs[item].o_packch;
             self.inv_name_in_prbuf(item, false)?;
-            let name = self.prbuf.as_bytes();
+            let name = self.opts.prbuf.as_bytes();
             let mut line = Vec::with_capacity(name.len() + 3);
-            if !(packch == 0 && self.master) {
+            if !(packch == 0 && self.cfg.master) {
                 line.extend_from_slice(&[packch, b')', b' ']);
             }
             line.extend_from_slice(name);
-            self.msg_esc = true;
+            self.opts.msg_esc = true;
             if self.add_line(Some(line))? {
-                self.msg_esc = false;
+                self.opts.msg_esc = false;
                 self.msg("")?;
                 return Ok(true);
             }
-            self.msg_esc = false;
+            self.opts.msg_esc = false;
         }
-        if self.n_objs == 0 {
-            let text = match (self.terse, kind == 0) {
+        if self.cmd.n_objs == 0 {
+            let text = match (self.opts.terse, kind == 0) {
                 (true, true) => "empty handed",
                 (true, false) => "nothing appropriate",
                 (false, true) => "you are empty handed",
@@ -276,27 +276,27 @@ impl Game {
     /// `pick_up`: the hero picks up what she stepped on (or just moves
     /// onto it with `m`).
     pub fn pick_up(&mut self, ch: u8) -> Flow {
-        if self.player.on(ISLEVIT) {
+        if self.hero.player.on(ISLEVIT) {
             return Ok(());
         }
         let hero = self.hero();
         let obj = self.find_obj(hero.y, hero.x)?;
-        if self.move_on {
+        if self.cmd.move_on {
             return self.move_msg(obj);
         }
         if ch == GOLD {
             let Some(obj) = obj else { return Ok(()) };
-            let value = self.objs[obj].o_arm;
+            let value = self.dungeon.objs[obj].o_arm;
             self.money(value)?;
-            detach(&mut self.lvl_obj, obj);
+            detach(&mut self.dungeon.lvl_obj, obj);
             self.discard_object(obj);
             if let Some(r) = self.proom() {
                 self.room_mut(r).r_goldval = 0;
             }
             return Ok(());
         }
-        if self.master
-            && self.wizard != 0
+        if self.cfg.master
+            && self.cmd.wizard != 0
             && !matches!(ch, ARMOR | POTION | FOOD | WEAPON | SCROLL | AMULET | RING | STICK)
         {
             self.msg(cat!(b"Where did you pick a '", unctrl(ch), b"' up???"))?;
@@ -306,7 +306,7 @@ impl Game {
 
     /// `move_msg`: moving onto an object without taking it.
     pub fn move_msg(&mut self, obj: Option<ObjId>) -> Flow {
-        if !self.terse {
+        if !self.opts.terse {
             self.addmsg("you ")?;
         }
         // The C names whatever find_obj found; there is always an object
@@ -321,22 +321,22 @@ impl Game {
 
     /// `picky_inven`: show one thing of the pack.
     pub fn picky_inven(&mut self) -> Flow {
-        let pack = self.player.t_pack.clone();
+        let pack = self.hero.player.t_pack.clone();
         if pack.is_empty() {
             self.msg("you aren't carrying anything")?;
         } else if pack.len() == 1 {
             let name = self.inv_name(pack[0], false)?;
             self.msg(cat!(b"a) ", name))?;
         } else {
-            self.msg(if self.terse { "item: " } else { "which item do you wish to inventory: " })?;
-            self.mpos = 0;
+            self.msg(if self.opts.terse { "item: " } else { "which item do you wish to inventory: " })?;
+            self.cmd.mpos = 0;
             let mch = self.readchar()?;
             if mch == ESCAPE {
                 self.msg("")?;
                 return Ok(());
             }
             for &obj in &pack {
-                if self.objs[obj].o_packch == mch {
+                if self.dungeon.objs[obj].o_packch == mch {
                     let name = self.inv_name(obj, false)?;
                     self.msg(cat!([mch], b") ", name))?;
                     return Ok(());
@@ -351,11 +351,11 @@ impl Game {
     /// lists the fitting ones). `None` when there is none or the player
     /// escaped.
     pub fn get_item(&mut self, purpose: &[u8], kind: i32) -> Flow<Option<ObjId>> {
-        if self.player.t_pack.is_empty() {
+        if self.hero.player.t_pack.is_empty() {
             self.msg("you aren't carrying anything")?;
-        } else if self.again {
+        } else if self.cmd.again {
             // The object the last command used, if it is still there.
-            match self.last_pick.filter(|&o| self.objs.contains(o)) {
+            match self.cmd.last_pick.filter(|&o| self.dungeon.objs.contains(o)) {
                 Some(o) => return Ok(Some(o)),
                 None => {
                     self.msg("you ran out")?;
@@ -363,35 +363,35 @@ impl Game {
             }
         } else {
             loop {
-                if !self.terse {
+                if !self.opts.terse {
                     self.addmsg("which object do you want to ")?;
                 }
                 self.addmsg(purpose)?;
-                if self.terse {
+                if self.opts.terse {
                     self.addmsg(" what")?;
                 }
                 self.msg("? (* for list): ")?;
                 let ch = self.readchar()?;
-                self.mpos = 0;
+                self.cmd.mpos = 0;
                 // Give the poor player a chance to abort the command.
                 if ch == ESCAPE {
                     self.reset_last();
-                    self.after = false;
+                    self.cmd.after = false;
                     self.msg("")?;
                     return Ok(None);
                 }
                 // The normal case: one key names the thing.
-                self.n_objs = 1;
+                self.cmd.n_objs = 1;
                 if ch == b'*' {
-                    self.mpos = 0;
-                    let pack = self.player.t_pack.clone();
+                    self.cmd.mpos = 0;
+                    let pack = self.hero.player.t_pack.clone();
                     if !self.inventory(&pack, kind)? {
-                        self.after = false;
+                        self.cmd.after = false;
                         return Ok(None);
                     }
                     continue;
                 }
-                match self.player.t_pack.iter().copied().find(|&o| self.objs[o].o_packch == ch) {
+                match self.hero.player.t_pack.iter().copied().find(|&o| self.dungeon.objs[o].o_packch == ch) {
                     None => {
                         self.msg(cat!(b"'", unctrl(ch), b"' is not a valid item"))?;
                     }
@@ -404,14 +404,14 @@ impl Game {
 
     /// `money`: gold into (or out of) the purse.
     pub fn money(&mut self, value: i32) -> Flow {
-        self.purse += value;
+        self.hero.purse += value;
         let hero = self.hero();
         let fc = self.floor_ch();
         self.rt.scr.mvaddch(hero.y, hero.x, fc.into());
         let c = self.gone_floor();
         self.set_chat(hero.y, hero.x, c);
         if value > 0 {
-            if !self.terse {
+            if !self.opts.terse {
                 self.addmsg("you found ")?;
             }
             self.msg(format!("{value} gold pieces"))?;
@@ -436,8 +436,8 @@ impl Game {
 
     /// `reset_last`: forget an aborted command.
     pub fn reset_last(&mut self) {
-        self.last_comm = self.l_last_comm;
-        self.last_dir = self.l_last_dir;
-        self.last_pick = self.l_last_pick;
+        self.cmd.last_comm = self.cmd.l_last_comm;
+        self.cmd.last_dir = self.cmd.l_last_dir;
+        self.cmd.last_pick = self.cmd.l_last_pick;
     }
 }

@@ -215,8 +215,8 @@ impl Game {
         let rmt = if down { rm + 3 } else { rm + 1 };
         // Only where the rooms are and whether they are gone: no copies of
         // whole rooms.
-        let (fpos, fgone) = (self.rooms[rm].r_pos, self.rooms[rm].r_flags & ISGONE != 0);
-        let (tpos, tgone) = (self.rooms[rmt].r_pos, self.rooms[rmt].r_flags & ISGONE != 0);
+        let (fpos, fgone) = (self.dungeon.rooms[rm].r_pos, self.dungeon.rooms[rm].r_flags & ISGONE != 0);
+        let (tpos, tgone) = (self.dungeon.rooms[rmt].r_pos, self.dungeon.rooms[rmt].r_flags & ISGONE != 0);
         let (del, turn_delta, spos, epos, distance, turn_distance);
         if down {
             del = Coord::new(1, 0);
@@ -265,7 +265,7 @@ impl Game {
             self.putpass(epos);
         }
 
-        let (places, bits, level) = (&mut self.places, &mut self.pass_bits, self.level);
+        let (places, bits, level) = (&mut self.dungeon.places, &mut self.statics.pass_bits, self.dungeon.level);
         let mut curr = spos;
         with_draw!(self.rng, |d| {
             let mut distance = distance;
@@ -304,7 +304,7 @@ impl Game {
     /// are unchanged: the check draws nothing, and a drawable spot, when
     /// one exists, is still found by drawing.
     fn maze_door(&mut self, r: usize, pick: impl Fn(&mut Game, Coord, Coord) -> Coord) -> Coord {
-        let (pos, max, flags) = (self.rooms[r].r_pos, self.rooms[r].r_max, self.rooms[r].r_flags);
+        let (pos, max, flags) = (self.dungeon.rooms[r].r_pos, self.dungeon.rooms[r].r_max, self.dungeon.rooms[r].r_flags);
         let mut tries = 0u32;
         loop {
             let cp = pick(self, pos, max);
@@ -313,7 +313,7 @@ impl Game {
             }
             tries += 1;
             if tries.is_multiple_of(MAZE_DOOR_TRIES)
-                && let Some(edge) = self.maze_door_fallback(&self.rooms[r], cp)
+                && let Some(edge) = self.maze_door_fallback(&self.dungeon.rooms[r], cp)
             {
                 return edge;
             }
@@ -345,19 +345,19 @@ impl Game {
 
     /// `putpass`: a passage spot, now and then (deeper down) a secret one.
     pub fn putpass(&mut self, cp: Coord) {
-        put_pass(&mut self.rng, &mut self.places, &mut self.pass_bits, self.level, cp);
+        put_pass(&mut self.rng, &mut self.dungeon.places, &mut self.statics.pass_bits, self.dungeon.level, cp);
     }
 
     /// `door`: a door (now and then a secret one) in a room's wall, noted as
     /// one of its exits. A maze's exit is just its passage.
     fn door(&mut self, r: RoomRef, cp: Coord) {
         self.room_mut(r).add_exit(cp);
-        self.pass_bits.set_door(Game::index(cp.y, cp.x));
+        self.statics.pass_bits.set_door(Game::index(cp.y, cp.x));
         let (pos, max, flags) = (self.room(r).r_pos, self.room(r).r_max, self.room(r).r_flags);
         if flags & ISMAZE != 0 {
             return;
         }
-        if self.rng.rnd_below_then_zero(10, self.level, 5) {
+        if self.rng.rnd_below_then_zero(10, self.dungeon.level, 5) {
             let wall = if cp.y == pos.y || cp.y == pos.y + max.y - 1 { b'-' } else { b'|' };
             self.set_chat(cp.y, cp.x, wall);
             *self.flat_mut(cp.y, cp.x) &= !F_REAL;
@@ -370,12 +370,12 @@ impl Game {
     /// exits, and note its doors as the passage's exits.
     fn passnum(&mut self) {
         let mut n = Numbering { pnum: 0, newpnum: false };
-        for p in self.passages.iter_mut() {
+        for p in self.dungeon.passages.iter_mut() {
             p.r_nexits = 0;
         }
         for r in 0..MAXROOMS {
             // Only the exits are needed, not a copy of the whole room.
-            let (exits, nexits) = (self.rooms[r].r_exit, self.rooms[r].exits().len());
+            let (exits, nexits) = (self.dungeon.rooms[r].r_exit, self.dungeon.rooms[r].exits().len());
             for e in &exits[..nexits] {
                 n.newpnum = true;
                 self.numpass(&mut n, e.y, e.x);
@@ -398,12 +398,12 @@ impl Game {
             n.newpnum = false;
         }
         let i = Game::index(y, x);
-        if self.pass_bits.has(i) {
+        if self.statics.pass_bits.has(i) {
             // A level has at most 12 corridors, so pnum stays below
             // MAXPASS; the C would write past the array otherwise.
-            let exits = self.passages.get_mut(n.pnum);
+            let exits = self.dungeon.passages.get_mut(n.pnum);
             let pnum = n.pnum as u8 & F_PNUM;
-            number_from(&mut self.places, &mut self.pass_bits, exits, pnum, i);
+            number_from(&mut self.dungeon.places, &mut self.statics.pass_bits, exits, pnum, i);
         }
     }
 }
@@ -630,7 +630,7 @@ impl Game {
                     *self.flat_mut(y, x) |= F_SEEN;
                     self.rt.scr.move_to(y, x);
                     if let Some(m) = self.monst_of(&pp) {
-                        self.mons[m].t_oldch = pp.p_ch;
+                        self.dungeon.mons[m].t_oldch = pp.p_ch;
                     } else if pp.p_flags & F_REAL != 0 {
                         self.rt.scr.addch(ch.into());
                     } else {
@@ -688,26 +688,26 @@ mod tests {
                 // Number again from the numbered level with the numbers
                 // taken off (what was placed afterwards changes no spot
                 // the numbering looks at).
-                let mut places = g.places.clone();
+                let mut places = g.dungeon.places.clone();
                 for p in places.iter_mut() {
                     if p.p_flags & F_PASS != 0 || is_door(p) {
                         p.p_flags &= !F_PNUM;
                     }
                 }
-                let mut passages = g.passages;
+                let mut passages = g.dungeon.passages;
                 for p in passages.iter_mut() {
                     p.r_nexits = 0;
                 }
                 let mut pnum = 0;
                 for r in 0..MAXROOMS {
-                    for e in g.rooms[r].exits().to_vec() {
+                    for e in g.dungeon.rooms[r].exits().to_vec() {
                         let mut newpnum = true;
                         numpass_plain(&mut places, &mut passages, &mut pnum, &mut newpnum, e.y, e.x);
                     }
                 }
-                assert!(places == g.places, "map numbers differ: seed {seed} level {}", g.level);
-                for (a, b) in passages.iter().zip(g.passages.iter()) {
-                    assert_eq!((a.r_nexits, a.exits()), (b.r_nexits, b.exits()), "seed {seed} level {}", g.level);
+                assert!(places == g.dungeon.places, "map numbers differ: seed {seed} level {}", g.dungeon.level);
+                for (a, b) in passages.iter().zip(g.dungeon.passages.iter()) {
+                    assert_eq!((a.r_nexits, a.exits()), (b.r_nexits, b.exits()), "seed {seed} level {}", g.dungeon.level);
                 }
             }
         }

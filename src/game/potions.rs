@@ -60,22 +60,22 @@ impl Game {
     /// `quaff`: drink a potion from the pack.
     pub fn quaff(&mut self) -> Flow {
         let Some(obj) = self.get_item(b"quaff", i32::from(POTION))? else { return Ok(()) };
-        if self.objs[obj].o_type != i32::from(POTION) {
-            self.msg(if !self.terse { "yuk! Why would you want to drink that?" } else { "that's undrinkable" })?;
+        if self.dungeon.objs[obj].o_type != i32::from(POTION) {
+            self.msg(if !self.opts.terse { "yuk! Why would you want to drink that?" } else { "that's undrinkable" })?;
             return Ok(());
         }
-        if Some(obj) == self.cur_weapon {
-            self.cur_weapon = None;
+        if Some(obj) == self.hero.cur_weapon {
+            self.hero.cur_weapon = None;
         }
         // What it does to the poor guy.
-        let trip = self.player.on(ISHALU);
-        let discardit = self.objs[obj].o_count == 1;
+        let trip = self.hero.player.on(ISHALU);
+        let discardit = self.dungeon.objs[obj].o_count == 1;
         self.leave_pack(obj, false, false)?;
-        let which = self.objs[obj].o_which;
+        let which = self.dungeon.objs[obj].o_which;
         match which {
             P_CONFUSE => self.do_pot(P_CONFUSE, !trip)?,
             P_POISON => {
-                self.pot_info[P_POISON as usize].oi_know = true;
+                self.known.pot_info[P_POISON as usize].oi_know = true;
                 if self.is_wearing(R_SUSTSTR) {
                     self.msg("you feel momentarily sick")?;
                 } else {
@@ -86,23 +86,23 @@ impl Game {
                 }
             }
             P_HEALING => {
-                self.pot_info[P_HEALING as usize].oi_know = true;
-                let lvl = self.player.t_stats.s_lvl;
-                self.player.t_stats.s_hpt += self.rng.roll(lvl, 4);
-                if self.player.t_stats.s_hpt > self.player.t_stats.s_maxhp {
-                    self.player.t_stats.s_maxhp += 1;
-                    self.player.t_stats.s_hpt = self.player.t_stats.s_maxhp;
+                self.known.pot_info[P_HEALING as usize].oi_know = true;
+                let lvl = self.hero.player.t_stats.s_lvl;
+                self.hero.player.t_stats.s_hpt += self.rng.roll(lvl, 4);
+                if self.hero.player.t_stats.s_hpt > self.hero.player.t_stats.s_maxhp {
+                    self.hero.player.t_stats.s_maxhp += 1;
+                    self.hero.player.t_stats.s_hpt = self.hero.player.t_stats.s_maxhp;
                 }
                 self.sight()?;
                 self.msg("you begin to feel better")?;
             }
             P_STRENGTH => {
-                self.pot_info[P_STRENGTH as usize].oi_know = true;
+                self.known.pot_info[P_STRENGTH as usize].oi_know = true;
                 self.chg_str(1);
                 self.msg("you feel stronger, now.  What bulging muscles!")?;
             }
             P_MFIND => {
-                self.player.t_flags |= SEEMONST;
+                self.hero.player.t_flags |= SEEMONST;
                 self.fuse(DaemonFn::TurnSee, 1, HUHDURATION, AFTER);
                 if !self.turn_see(false) {
                     let t = format!(
@@ -115,23 +115,23 @@ impl Game {
             P_TFIND => {
                 // Magic detection: show where the magic things are.
                 let mut show = false;
-                if !self.lvl_obj.is_empty() {
-                    let hw = self.hw;
+                if !self.dungeon.lvl_obj.is_empty() {
+                    let hw = self.rt.hw;
                     self.rt.scr.wclear(hw);
-                    for tp in self.lvl_obj.clone() {
+                    for tp in self.dungeon.lvl_obj.clone() {
                         if self.is_magic(tp) {
                             show = true;
-                            let pos = self.objs[tp].o_pos;
+                            let pos = self.dungeon.objs[tp].o_pos;
                             self.rt.scr.wmove(hw, pos.y, pos.x);
                             self.rt.scr.waddch(hw, MAGIC.into());
-                            self.pot_info[P_TFIND as usize].oi_know = true;
+                            self.known.pot_info[P_TFIND as usize].oi_know = true;
                         }
                     }
-                    for mp in self.mlist.clone() {
-                        for tp in self.mons[mp].t_pack.clone() {
+                    for mp in self.dungeon.mlist.clone() {
+                        for tp in self.dungeon.mons[mp].t_pack.clone() {
                             if self.is_magic(tp) {
                                 show = true;
-                                let pos = self.mons[mp].t_pos;
+                                let pos = self.dungeon.mons[mp].t_pos;
                                 self.rt.scr.wmove(hw, pos.y, pos.x);
                                 self.rt.scr.waddch(hw, MAGIC.into());
                             }
@@ -139,7 +139,7 @@ impl Game {
                     }
                 }
                 if show {
-                    self.pot_info[P_TFIND as usize].oi_know = true;
+                    self.known.pot_info[P_TFIND as usize].oi_know = true;
                     self.show_win(b"You sense the presence of magic on this level.--More--")?;
                 } else {
                     let t = format!(
@@ -151,18 +151,18 @@ impl Game {
             }
             P_LSD => {
                 if !trip {
-                    if self.player.on(SEEMONST) {
+                    if self.hero.player.on(SEEMONST) {
                         self.turn_see(false);
                     }
                     self.start_daemon(DaemonFn::Visuals, 0, BEFORE);
-                    self.seenstairs = self.seen_stairs();
+                    self.dungeon.seenstairs = self.seen_stairs();
                 }
                 self.do_pot(P_LSD, true)?;
             }
             P_SEEINVIS => {
-                let t = cat!(b"this potion tastes like ", self.fruit.as_bytes(), b" juice");
-                self.prbuf.sprintf(&t);
-                let show = self.player.on(CANSEE);
+                let t = cat!(b"this potion tastes like ", self.opts.fruit.as_bytes(), b" juice");
+                self.opts.prbuf.sprintf(&t);
+                let show = self.hero.player.on(CANSEE);
                 self.do_pot(P_SEEINVIS, false)?;
                 if !show {
                     self.invis_on();
@@ -170,15 +170,15 @@ impl Game {
                 self.sight()?;
             }
             P_RAISE => {
-                self.pot_info[P_RAISE as usize].oi_know = true;
+                self.known.pot_info[P_RAISE as usize].oi_know = true;
                 self.msg("you suddenly feel much more skillful")?;
                 self.raise_level()?;
             }
             P_XHEAL => {
-                self.pot_info[P_XHEAL as usize].oi_know = true;
-                let lvl = self.player.t_stats.s_lvl;
-                self.player.t_stats.s_hpt += self.rng.roll(lvl, 8);
-                let st = &mut self.player.t_stats;
+                self.known.pot_info[P_XHEAL as usize].oi_know = true;
+                let lvl = self.hero.player.t_stats.s_lvl;
+                self.hero.player.t_stats.s_hpt += self.rng.roll(lvl, 8);
+                let st = &mut self.hero.player.t_stats;
                 if st.s_hpt > st.s_maxhp {
                     if st.s_hpt > st.s_maxhp + st.s_lvl + 1 {
                         st.s_maxhp += 1;
@@ -191,8 +191,8 @@ impl Game {
                 self.msg("you begin to feel much better")?;
             }
             P_HASTE => {
-                self.pot_info[P_HASTE as usize].oi_know = true;
-                self.after = false;
+                self.known.pot_info[P_HASTE as usize].oi_know = true;
+                self.cmd.after = false;
                 if self.add_haste(true)? {
                     self.msg("you feel yourself moving much faster")?;
                 }
@@ -204,7 +204,7 @@ impl Game {
             P_BLIND => self.do_pot(P_BLIND, true)?,
             P_LEVIT => self.do_pot(P_LEVIT, true)?,
             _ => {
-                if self.master {
+                if self.cfg.master {
                     self.msg("what an odd tasting potion!")?;
                     return Ok(());
                 }
@@ -229,24 +229,24 @@ impl Game {
         let adds: Vec<i32> = [LEFT, RIGHT]
             .iter()
             .filter(|&&h| self.is_ring(h, R_ADDSTR))
-            .filter_map(|&h| self.cur_ring[h].map(|r| self.objs[r].o_arm))
+            .filter_map(|&h| self.hero.cur_ring[h].map(|r| self.dungeon.objs[r].o_arm))
             .collect();
         for &a in &adds {
-            add_str(&mut self.player.t_stats.s_str, -a);
+            add_str(&mut self.hero.player.t_stats.s_str, -a);
         }
-        if self.player.t_stats.s_str < self.max_stats.s_str {
-            self.player.t_stats.s_str = self.max_stats.s_str;
+        if self.hero.player.t_stats.s_str < self.hero.max_stats.s_str {
+            self.hero.player.t_stats.s_str = self.hero.max_stats.s_str;
         }
         for &a in &adds {
-            add_str(&mut self.player.t_stats.s_str, a);
+            add_str(&mut self.hero.player.t_stats.s_str, a);
         }
     }
 
     /// `is_magic`: does an object radiate magic?
     pub fn is_magic(&self, obj: ObjId) -> bool {
-        let o = &self.objs[obj];
+        let o = &self.dungeon.objs[obj];
         match o.glyph() {
-            ARMOR => o.o_flags & ISPROT != 0 || Some(&o.o_arm) != self.a_class.get(o.o_which as usize),
+            ARMOR => o.o_flags & ISPROT != 0 || Some(&o.o_arm) != self.known.a_class.get(o.o_which as usize),
             WEAPON => o.o_hplus != 0 || o.o_dplus != 0,
             POTION | SCROLL | STICK | RING | AMULET => true,
             _ => false,
@@ -255,10 +255,10 @@ impl Game {
 
     /// `invis_on`: the hero can see invisible things.
     pub fn invis_on(&mut self) {
-        self.player.t_flags |= CANSEE;
-        for mp in self.mlist.clone() {
-            let t = &self.mons[mp];
-            if t.on(ISINVIS) && self.see_monst(mp) && !self.player.on(ISHALU) {
+        self.hero.player.t_flags |= CANSEE;
+        for mp in self.dungeon.mlist.clone() {
+            let t = &self.dungeon.mons[mp];
+            if t.on(ISINVIS) && self.see_monst(mp) && !self.hero.player.on(ISHALU) {
                 let (pos, d) = (t.t_pos, t.t_disguise);
                 self.rt.scr.mvaddch(pos.y, pos.x, d.into());
             }
@@ -269,9 +269,9 @@ impl Game {
     /// `true` when a monster she could not see is shown.
     pub fn turn_see(&mut self, turn_off: bool) -> bool {
         let mut add_new = false;
-        for mp in self.mlist.clone() {
+        for mp in self.dungeon.mlist.clone() {
             let (pos, oldch, mtype) = {
-                let t = &self.mons[mp];
+                let t = &self.dungeon.mons[mp];
                 (t.t_pos, t.t_oldch, t.t_type)
             };
             self.rt.scr.move_to(pos.y, pos.x);
@@ -284,7 +284,7 @@ impl Game {
                 if !can_see {
                     self.rt.scr.standout();
                 }
-                let ch = if !self.player.on(ISHALU) { mtype } else { self.rng.rnd(26) as u8 + b'A' };
+                let ch = if !self.hero.player.on(ISHALU) { mtype } else { self.rng.rnd(26) as u8 + b'A' };
                 self.rt.scr.addch(ch.into());
                 if !can_see {
                     self.rt.scr.standend();
@@ -293,16 +293,16 @@ impl Game {
             }
         }
         if turn_off {
-            self.player.t_flags &= !SEEMONST;
+            self.hero.player.t_flags &= !SEEMONST;
         } else {
-            self.player.t_flags |= SEEMONST;
+            self.hero.player.t_flags |= SEEMONST;
         }
         add_new
     }
 
     /// `seen_stairs`: has the hero seen the stairs?
     pub fn seen_stairs(&mut self) -> bool {
-        let stairs = self.stairs;
+        let stairs = self.dungeon.stairs;
         self.rt.scr.move_to(stairs.y, stairs.x);
         // It's on the map (the whole cell compared, as the C does).
         if self.rt.scr.inch() == crate::curses::Chtype::from(STAIRS) {
@@ -315,11 +315,11 @@ impl Game {
         // A monster on the stairs makes it hairy.
         if let Some(tp) = self.moat(stairs.y, stairs.x) {
             // Visible and awake: it must have moved there.
-            if self.see_monst(tp) && self.mons[tp].on(ISRUN) {
+            if self.see_monst(tp) && self.dungeon.mons[tp].on(ISRUN) {
                 return true;
             }
             // She can detect monsters and there were stairs.
-            if self.player.on(SEEMONST) && self.mons[tp].t_oldch == STAIRS {
+            if self.hero.player.on(SEEMONST) && self.dungeon.mons[tp].t_oldch == STAIRS {
                 return true;
             }
         }
@@ -328,9 +328,9 @@ impl Game {
 
     /// `raise_level`: magically up one level of experience.
     pub fn raise_level(&mut self) -> Flow {
-        let lvl = self.player.t_stats.s_lvl;
-        let i = usize::try_from(lvl - 1).unwrap_or(0).min(self.e_levels.len() - 1);
-        self.player.t_stats.s_exp = self.e_levels[i] + 1;
+        let lvl = self.hero.player.t_stats.s_lvl;
+        let i = usize::try_from(lvl - 1).unwrap_or(0).min(self.known.e_levels.len() - 1);
+        self.hero.player.t_stats.s_exp = self.known.e_levels[i] + 1;
         self.check_level()
     }
 
@@ -338,12 +338,12 @@ impl Game {
     fn do_pot(&mut self, kind: i32, knowit: bool) -> Flow {
         let Some(pp) = p_action(kind) else { return Ok(()) };
         let k = kind as usize;
-        if !self.pot_info[k].oi_know {
-            self.pot_info[k].oi_know = knowit;
+        if !self.known.pot_info[k].oi_know {
+            self.known.pot_info[k].oi_know = knowit;
         }
         let t = self.rng.spread(pp.time);
-        if !self.player.on(pp.flags) {
-            self.player.t_flags |= pp.flags;
+        if !self.hero.player.on(pp.flags) {
+            self.hero.player.t_flags |= pp.flags;
             self.fuse(pp.daemon, 0, t, AFTER);
             self.look(false)?;
         } else {
@@ -351,7 +351,7 @@ impl Game {
         }
         let text = if kind == P_SEEINVIS {
             // The entry's texts are `prbuf` itself, used as the format.
-            as_format(self.prbuf.as_bytes())
+            as_format(self.opts.prbuf.as_bytes())
         } else {
             self.choose_str(pp.high, pp.straight).as_bytes().to_vec()
         };

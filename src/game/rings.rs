@@ -27,15 +27,15 @@ impl Game {
     /// `ring_on`: put a ring on a hand.
     pub fn ring_on(&mut self) -> Flow {
         let Some(obj) = self.get_item(b"put on", i32::from(RING))? else { return Ok(()) };
-        if self.objs[obj].o_type != i32::from(RING) {
-            self.msg(if !self.terse { "it would be difficult to wrap that around a finger" } else { "not a ring" })?;
+        if self.dungeon.objs[obj].o_type != i32::from(RING) {
+            self.msg(if !self.opts.terse { "it would be difficult to wrap that around a finger" } else { "not a ring" })?;
             return Ok(());
         }
         // Which hand to put it on.
         if self.is_current(Some(obj))? {
             return Ok(());
         }
-        let ring = match self.cur_ring {
+        let ring = match self.hero.cur_ring {
             [None, None] => match self.gethand()? {
                 Some(h) => h,
                 None => return Ok(()),
@@ -43,35 +43,35 @@ impl Game {
             [None, _] => LEFT,
             [_, None] => RIGHT,
             _ => {
-                self.msg(if !self.terse { "you already have a ring on each hand" } else { "wearing two" })?;
+                self.msg(if !self.opts.terse { "you already have a ring on each hand" } else { "wearing two" })?;
                 return Ok(());
             }
         };
-        self.cur_ring[ring] = Some(obj);
+        self.hero.cur_ring[ring] = Some(obj);
         // What it does to her.
-        match self.objs[obj].o_which {
+        match self.dungeon.objs[obj].o_which {
             R_ADDSTR => {
-                let arm = self.objs[obj].o_arm;
+                let arm = self.dungeon.objs[obj].o_arm;
                 self.chg_str(arm);
             }
             R_SEEINVIS => self.invis_on(),
             R_AGGR => self.aggravate()?,
             _ => {}
         }
-        if !self.terse {
+        if !self.opts.terse {
             self.addmsg("you are now wearing ")?;
         }
         let name = self.inv_name(obj, true)?;
-        let ch = self.objs[obj].o_packch;
+        let ch = self.dungeon.objs[obj].o_packch;
         self.msg(cat!(name, b" (", [ch], b")"))?;
         Ok(())
     }
 
     /// `ring_off`: take a ring off.
     pub fn ring_off(&mut self) -> Flow {
-        let ring = match self.cur_ring {
+        let ring = match self.hero.cur_ring {
             [None, None] => {
-                self.msg(if self.terse { "no rings" } else { "you aren't wearing any rings" })?;
+                self.msg(if self.opts.terse { "no rings" } else { "you aren't wearing any rings" })?;
                 return Ok(());
             }
             [None, _] => RIGHT,
@@ -81,14 +81,14 @@ impl Game {
                 None => return Ok(()),
             },
         };
-        self.mpos = 0;
-        let Some(obj) = self.cur_ring[ring] else {
+        self.cmd.mpos = 0;
+        let Some(obj) = self.hero.cur_ring[ring] else {
             self.msg("not wearing such a ring")?;
             return Ok(());
         };
         if self.dropcheck(Some(obj))? {
             let name = self.inv_name(obj, true)?;
-            let ch = self.objs[obj].o_packch;
+            let ch = self.dungeon.objs[obj].o_packch;
             self.msg(cat!(b"was wearing ", name, b"(", [ch], b")"))?;
         }
         Ok(())
@@ -97,18 +97,18 @@ impl Game {
     /// `gethand`: which hand? `None` on ESC.
     fn gethand(&mut self) -> Flow<Option<usize>> {
         loop {
-            self.msg(if self.terse { "left or right ring? " } else { "left hand or right hand? " })?;
+            self.msg(if self.opts.terse { "left or right ring? " } else { "left hand or right hand? " })?;
             let c = self.readchar()?;
             if c == ESCAPE {
                 return Ok(None);
             }
-            self.mpos = 0;
+            self.cmd.mpos = 0;
             if c == b'l' || c == b'L' {
                 return Ok(Some(LEFT));
             } else if c == b'r' || c == b'R' {
                 return Ok(Some(RIGHT));
             }
-            self.msg(if self.terse { "L or R" } else { "please type L or R" })?;
+            self.msg(if self.opts.terse { "L or R" } else { "please type L or R" })?;
         }
     }
 
@@ -117,10 +117,10 @@ impl Game {
     /// kind outside the table (only an edited save has one) uses none,
     /// where the C would read past its table.
     pub fn ring_eat(&mut self, hand: usize) -> i32 {
-        let Some(ring) = self.cur_ring.get(hand).copied().flatten() else {
+        let Some(ring) = self.hero.cur_ring.get(hand).copied().flatten() else {
             return 0;
         };
-        let which = self.objs[ring].o_which;
+        let which = self.dungeon.objs[ring].o_which;
         let mut eat = usize::try_from(which).ok().and_then(|w| USES.get(w)).copied().unwrap_or(0);
         if eat < 0 {
             eat = i32::from(self.rng.rnd(-eat) == 0);

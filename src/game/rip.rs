@@ -53,12 +53,12 @@ impl Game {
             }
         };
         if doart && article {
-            self.prbuf.sprintf(format!("a{} ", vowelstr(sp.as_bytes())).as_bytes());
+            self.opts.prbuf.sprintf(format!("a{} ", vowelstr(sp.as_bytes())).as_bytes());
         } else {
-            self.prbuf.0[0] = 0;
+            self.opts.prbuf.0[0] = 0;
         }
-        self.prbuf.strcat(sp.as_bytes());
-        self.prbuf.as_bytes().to_vec()
+        self.opts.prbuf.strcat(sp.as_bytes());
+        self.opts.prbuf.as_bytes().to_vec()
     }
 
     /// `death_monst`: a random cause of death.
@@ -69,17 +69,17 @@ impl Game {
     /// `death(monst)`: the purse loses a tenth, the tombstone (or one line)
     /// is shown, the score posted, and a return awaited.
     pub fn death(&mut self, monst: u8) -> Flow {
-        self.purse -= self.purse / 10;
+        self.hero.purse -= self.hero.purse / 10;
         self.rt.scr.clear();
         let killer = self.killname(monst, false);
         let lines = self.rt.scr.lines();
-        if !self.tombstone {
+        if !self.opts.tombstone {
             self.rt.scr.mvaddstr(lines - 2, 0, b"Killed by ");
             let killer = self.killname(monst, false);
             if monst != b's' && monst != b'h' {
                 self.rt.scr.addstr(format!("a{} ", vowelstr(&killer)).as_bytes());
             }
-            self.rt.scr.addstr(&cat!(killer, format!(" with {} gold", self.purse)));
+            self.rt.scr.addstr(&cat!(killer, format!(" with {} gold", self.hero.purse)));
         } else {
             let date = self.rt.host.time();
             let year = self.rt.host.year_of(date);
@@ -93,24 +93,24 @@ impl Game {
             } else {
                 self.rt.scr.mvaddstr(16, 33, vowelstr(&killer).as_bytes());
             }
-            let who = self.whoami.as_bytes().to_vec();
+            let who = self.opts.whoami.as_bytes().to_vec();
             self.rt.scr.mvaddstr(14, center(&who), &who);
-            let gold = format!("{} Au", self.purse);
-            self.prbuf.sprintf(gold.as_bytes());
+            let gold = format!("{} Au", self.hero.purse);
+            self.opts.prbuf.sprintf(gold.as_bytes());
             self.rt.scr.move_to(15, center(gold.as_bytes()));
             self.rt.scr.addstr(gold.as_bytes());
             let y = format!("{year:4}");
-            self.prbuf.sprintf(y.as_bytes());
+            self.opts.prbuf.sprintf(y.as_bytes());
             self.rt.scr.mvaddstr(18, 26, y.as_bytes());
         }
         self.rt.scr.move_to(lines - 1, 0);
         self.rt.scr.refresh();
-        let flags = if self.amulet { 3 } else { 0 };
-        self.score(self.purse, flags, monst)?;
+        let flags = if self.dungeon.amulet { 3 } else { 0 };
+        self.score(self.hero.purse, flags, monst)?;
         self.rt.scr.print_raw(b"[Press return to continue]");
         let line = self.rt.scr.read_line(10)?;
         if !line.is_empty() {
-            self.prbuf.sprintf(&line);
+            self.opts.prbuf.sprintf(&line);
         }
         Ok(())
     }
@@ -119,11 +119,11 @@ impl Game {
     pub fn quit_ending(&mut self) -> Flow {
         self.rt.scr.clear();
         let lines = self.rt.scr.lines();
-        let text = format!("You quit with {} gold pieces", self.purse);
+        let text = format!("You quit with {} gold pieces", self.hero.purse);
         self.rt.scr.mvaddstr(lines - 2, 0, text.as_bytes());
         self.rt.scr.move_to(lines - 1, 0);
         self.rt.scr.refresh();
-        self.score(self.purse, 1, 0)
+        self.score(self.hero.purse, 1, 0)
     }
 
     /// `total_winner`: out of the dungeon with the Amulet: the banner, the
@@ -155,26 +155,26 @@ impl Game {
         self.wait_for(b' ')?;
         self.rt.scr.clear();
         self.rt.scr.mvaddstr(0, 0, b"   Worth  Item\n");
-        let oldpurse = self.purse;
+        let oldpurse = self.hero.purse;
         let mut worth = 0;
-        for obj in self.player.t_pack.clone() {
-            let o = self.objs[obj].clone();
+        for obj in self.hero.player.t_pack.clone() {
+            let o = self.dungeon.objs[obj].clone();
             let w = o.o_which as usize;
             match o.glyph() {
                 FOOD => worth = 2 * o.o_count,
                 WEAPON => {
-                    worth = self.weap_info.get(w).map_or(0, |i| i.oi_worth);
+                    worth = self.known.weap_info.get(w).map_or(0, |i| i.oi_worth);
                     worth *= 3 * (o.o_hplus + o.o_dplus) + o.o_count;
-                    self.objs[obj].o_flags |= ISKNOW;
+                    self.dungeon.objs[obj].o_flags |= ISKNOW;
                 }
                 ARMOR => {
-                    worth = self.arm_info.get(w).map_or(0, |i| i.oi_worth);
+                    worth = self.known.arm_info.get(w).map_or(0, |i| i.oi_worth);
                     worth += (9 - o.o_arm) * 100;
-                    worth += 10 * (self.a_class.get(w).copied().unwrap_or(0) - o.o_arm);
-                    self.objs[obj].o_flags |= ISKNOW;
+                    worth += 10 * (self.known.a_class.get(w).copied().unwrap_or(0) - o.o_arm);
+                    self.dungeon.objs[obj].o_flags |= ISKNOW;
                 }
                 SCROLL => {
-                    let op = &mut self.scr_info[w.min(MAXSCROLLS - 1)];
+                    let op = &mut self.known.scr_info[w.min(MAXSCROLLS - 1)];
                     worth = op.oi_worth * o.o_count;
                     if !op.oi_know {
                         worth /= 2;
@@ -182,7 +182,7 @@ impl Game {
                     op.oi_know = true;
                 }
                 POTION => {
-                    let op = &mut self.pot_info[w.min(MAXPOTIONS - 1)];
+                    let op = &mut self.known.pot_info[w.min(MAXPOTIONS - 1)];
                     worth = op.oi_worth * o.o_count;
                     if !op.oi_know {
                         worth /= 2;
@@ -190,7 +190,7 @@ impl Game {
                     op.oi_know = true;
                 }
                 RING => {
-                    let op = &mut self.ring_info[w.min(MAXRINGS - 1)];
+                    let op = &mut self.known.ring_info[w.min(MAXRINGS - 1)];
                     worth = op.oi_worth;
                     if matches!(o.o_which, R_ADDSTR | R_ADDDAM | R_PROTECT | R_ADDHIT) {
                         if o.o_arm > 0 {
@@ -203,16 +203,16 @@ impl Game {
                         worth /= 2;
                     }
                     op.oi_know = true;
-                    self.objs[obj].o_flags |= ISKNOW;
+                    self.dungeon.objs[obj].o_flags |= ISKNOW;
                 }
                 STICK => {
-                    let op = &mut self.ws_info[w.min(MAXSTICKS - 1)];
+                    let op = &mut self.known.ws_info[w.min(MAXSTICKS - 1)];
                     worth = op.oi_worth + 20 * o.o_arm;
                     if o.o_flags & ISKNOW == 0 {
                         worth /= 2;
                     }
                     op.oi_know = true;
-                    self.objs[obj].o_flags |= ISKNOW;
+                    self.dungeon.objs[obj].o_flags |= ISKNOW;
                 }
                 AMULET => worth = 1000,
                 // Anything else keeps the last worth, as in the C.
@@ -224,23 +224,23 @@ impl Game {
             let name = self.inv_name(obj, false)?;
             let line = cat!([o.o_packch], format!(") {worth:5}  "), name, b"\n");
             self.rt.scr.addstr(&line);
-            self.purse += worth;
+            self.hero.purse += worth;
         }
         self.rt.scr.addstr(format!("   {oldpurse:5}  Gold Pieces          ").as_bytes());
         self.rt.scr.refresh();
-        self.score(self.purse, 2, b' ')
+        self.score(self.hero.purse, 2, b' ')
     }
 
     /// `score`: after a game (or for `rogue -s`, `flags` -1), read the list
     /// of the best, put this game in its place, print the list, and write
     /// it back when it changed.
     pub fn score(&mut self, amount: i32, flags: i32, monst: u8) -> Flow {
-        if flags >= 0 || (self.master && self.wizard != 0) {
+        if flags >= 0 || (self.cfg.master && self.cmd.wizard != 0) {
             let lines = self.rt.scr.lines();
             self.rt.scr.mvaddstr(lines - 1, 0, b"[Press return to continue]");
             self.rt.scr.refresh();
             let typed = self.wgetnstr(80)?;
-            self.prbuf.sprintf(&typed);
+            self.opts.prbuf.sprintf(&typed);
             self.rt.scr.endwin();
             self.rt.scr.print_raw(b"\n");
         }
@@ -257,24 +257,24 @@ impl Game {
             e.uid = self.rng.rn() as u32;
         }
         let mut prflags = 0;
-        if self.master && self.wizard != 0 {
-            if self.prbuf.as_bytes() == b"names" {
+        if self.cfg.master && self.cmd.wizard != 0 {
+            if self.opts.prbuf.as_bytes() == b"names" {
                 prflags = 1;
-            } else if self.prbuf.as_bytes() == b"edit" {
+            } else if self.opts.prbuf.as_bytes() == b"edit" {
                 prflags = 2;
             }
         }
         // The file is read (and written) under the lock, so that games
         // ending together all get their scores in; the original reads it
         // before locking and may lose one.
-        let post = self.noscore == 0 && self.scoreboard.0.is_some();
+        let post = self.cmd.noscore == 0 && self.rt.scoreboard.0.is_some();
         let lock = if post { Some(self.lock_sc()) } else { None };
         let locked = lock == Some(Ok(()));
         if let Some(Err(why)) = lock {
             // The original asks whether to wait longer; the port has
             // waited a minute already (or was told to end) and says what
             // became of the score.
-            let name = String::from_utf8_lossy(&self.lock_path).into_owned();
+            let name = String::from_utf8_lossy(&self.cfg.lock_path).into_owned();
             let why = match why {
                 LockFailure::Busy => "the score file stayed locked",
                 LockFailure::Signal => "a signal came while waiting for the score file's lock",
@@ -287,14 +287,14 @@ impl Game {
                 self.unlock_sc();
             }
             // One line, the file untouched, a failing status.
-            let name = String::from_utf8_lossy(&self.score_path).into_owned();
+            let name = String::from_utf8_lossy(&self.cfg.score_path).into_owned();
             let lost = if post && amount > 0 { " and this game's score was not recorded" } else { "" };
             self.eprint(&format!("rogue: {name}: {e}; the file was left unchanged{lost}.\n"));
             return Err(crate::game::ending::Ending::Exit(1));
         }
         // Put her in the list if she belongs there.
         let mut sc2: Option<usize> = None;
-        if self.noscore == 0 {
+        if self.cmd.noscore == 0 {
             let uid = self.rt.host.getuid();
             if let Some(scp) = top.iter().position(|e| amount > e.score) {
                 // ALLSCORES: no limit of one entry per player.
@@ -304,10 +304,10 @@ impl Game {
                 let e = &mut top[scp];
                 e.score = amount;
                 e.name = [0; MAXSTR];
-                let who = self.whoami.as_bytes();
+                let who = self.opts.whoami.as_bytes();
                 e.name[..who.len()].copy_from_slice(who);
                 e.flags = flags as u32;
-                e.level = if flags == 2 { self.max_level } else { self.level };
+                e.level = if flags == 2 { self.dungeon.max_level } else { self.dungeon.level };
                 e.monster = u16::from(monst);
                 e.uid = uid;
                 sc2 = Some(scp);
@@ -342,9 +342,9 @@ impl Game {
                 // fgets gives NULL at the end of the file and leaves
                 // prbuf as it was.
                 if !answer.is_empty() {
-                    self.prbuf.sprintf(&answer);
+                    self.opts.prbuf.sprintf(&answer);
                 }
-                if self.prbuf.0[0] == b'd' {
+                if self.opts.prbuf.0[0] == b'd' {
                     top[i..].rotate_left(1);
                     let last = &mut top[NUMSCORES - 1];
                     last.score = 0;
@@ -368,7 +368,7 @@ impl Game {
         if sc2.is_some() && locked {
             let bytes = wr_score(&top);
             if let Err(e) = self.write_score_file(&bytes) {
-                let name = String::from_utf8_lossy(&self.score_path).into_owned();
+                let name = String::from_utf8_lossy(&self.cfg.score_path).into_owned();
                 self.eprint(&format!("rogue: {name}: {}\n", crate::host::os_error_text(&e)));
             }
         }
@@ -428,7 +428,7 @@ impl Game {
             2 => Exit::Killed(2),
             // abort() in the wizard build.
             6 => Exit::Killed(6),
-            s if self.signals_default => Exit::Killed(s),
+            s if self.rt.signals_default => Exit::Killed(s),
             s => Exit::Status(s),
         }
     }

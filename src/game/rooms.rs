@@ -27,7 +27,7 @@ impl Game {
     /// rooms (dark, or now and then mazes), with gold and monsters.
     pub fn do_rooms(&mut self) -> Flow {
         let bsze = Coord::new(NUMLINES / 3, NUMCOLS / 3);
-        for rp in self.rooms.iter_mut() {
+        for rp in self.dungeon.rooms.iter_mut() {
             // Only these are reset: r_gold and the exits keep an older
             // level's values, as in the original.
             rp.r_goldval = 0;
@@ -38,18 +38,18 @@ impl Game {
         let left_out = self.rng.rnd(4);
         for _ in 0..left_out {
             let r = self.rnd_room();
-            self.rooms[r].r_flags |= ISGONE;
+            self.dungeon.rooms[r].r_flags |= ISGONE;
         }
         for i in 0..MAXROOMS {
             // The upper left corner of this room's box.
             let top = Coord::new((i as i32 / 3) * bsze.y, (i as i32 % 3) * bsze.x + 1);
-            if self.rooms[i].r_flags & ISGONE != 0 {
+            if self.dungeon.rooms[i].r_flags & ISGONE != 0 {
                 // A gone room is a point for passages to meet, with a blank
                 // line around it for them.
                 loop {
                     let x = top.x + self.rng.rnd(bsze.x - 2) + 1;
                     let y = top.y + self.rng.rnd(bsze.y - 2) + 1;
-                    let rp = &mut self.rooms[i];
+                    let rp = &mut self.dungeon.rooms[i];
                     rp.r_pos = Coord::new(y, x);
                     rp.r_max = Coord::new(-NUMLINES, -NUMCOLS);
                     if y > 0 && y < NUMLINES - 1 {
@@ -58,15 +58,15 @@ impl Game {
                 }
                 continue;
             }
-            if self.rng.rnd(10) < self.level - 1 {
-                self.rooms[i].r_flags |= ISDARK;
+            if self.rng.rnd(10) < self.dungeon.level - 1 {
+                self.dungeon.rooms[i].r_flags |= ISDARK;
                 if self.rng.rnd(15) == 0 {
                     // A maze is not dark: the flags are replaced.
-                    self.rooms[i].r_flags = ISMAZE;
+                    self.dungeon.rooms[i].r_flags = ISMAZE;
                 }
             }
-            if self.rooms[i].r_flags & ISMAZE != 0 {
-                let rp = &mut self.rooms[i];
+            if self.dungeon.rooms[i].r_flags & ISMAZE != 0 {
+                let rp = &mut self.dungeon.rooms[i];
                 rp.r_max = Coord::new(bsze.y - 1, bsze.x - 1);
                 rp.r_pos.x = if top.x == 1 { 0 } else { top.x };
                 rp.r_pos.y = top.y;
@@ -80,7 +80,7 @@ impl Game {
                     let maxy = self.rng.rnd(bsze.y - 4) + 4;
                     let x = top.x + self.rng.rnd(bsze.x - maxx);
                     let y = top.y + self.rng.rnd(bsze.y - maxy);
-                    let rp = &mut self.rooms[i];
+                    let rp = &mut self.dungeon.rooms[i];
                     rp.r_max = Coord::new(maxy, maxx);
                     rp.r_pos = Coord::new(y, x);
                     if y != 0 {
@@ -90,23 +90,23 @@ impl Game {
             }
             self.draw_room(i);
             // Put the gold in.
-            if self.rng.rnd(2) == 0 && (!self.amulet || self.level >= self.max_level) {
+            if self.rng.rnd(2) == 0 && (!self.dungeon.amulet || self.dungeon.level >= self.dungeon.max_level) {
                 let gold = self.new_object();
-                let value = self.rng.rnd(50 + 10 * self.level) + 2;
-                self.rooms[i].r_goldval = value;
+                let value = self.rng.rnd(50 + 10 * self.dungeon.level) + 2;
+                self.dungeon.rooms[i].r_goldval = value;
                 let spot = self.find_floor(Some(RoomRef::Room(i)), 0, false);
-                self.rooms[i].r_gold = spot;
+                self.dungeon.rooms[i].r_gold = spot;
                 self.set_chat(spot.y, spot.x, GOLD);
-                let o = &mut self.objs[gold];
+                let o = &mut self.dungeon.objs[gold];
                 o.o_arm = value;
                 o.o_pos = spot;
                 o.o_flags = ISMANY;
                 o.o_group = GOLDGRP;
                 o.o_type = i32::from(GOLD);
-                attach(&mut self.lvl_obj, gold);
+                attach(&mut self.dungeon.lvl_obj, gold);
             }
             // Put the monster in; gold draws them.
-            let chance = if self.rooms[i].r_goldval > 0 { 80 } else { 25 };
+            let chance = if self.dungeon.rooms[i].r_goldval > 0 { 80 } else { 25 };
             if self.rng.rnd(100) < chance {
                 let tp = self.new_creature();
                 let mp = self.find_floor(Some(RoomRef::Room(i)), 0, true);
@@ -120,7 +120,7 @@ impl Game {
 
     /// `draw_room`: the walls and floor of a room, or a maze.
     fn draw_room(&mut self, i: usize) {
-        let (pos, max, flags) = (self.rooms[i].r_pos, self.rooms[i].r_max, self.rooms[i].r_flags);
+        let (pos, max, flags) = (self.dungeon.rooms[i].r_pos, self.dungeon.rooms[i].r_max, self.dungeon.rooms[i].r_flags);
         if flags & ISMAZE != 0 {
             self.do_maze(i);
             return;
@@ -140,7 +140,7 @@ impl Game {
         for x in pos.x..pos.x + max.x {
             let start = Game::index(pos.y, x);
             let inside = if x == pos.x || x == pos.x + max.x - 1 { b'|' } else { FLOOR };
-            if let Some((top, rest)) = self.places[start..start + height].split_first_mut()
+            if let Some((top, rest)) = self.dungeon.places[start..start + height].split_first_mut()
                 && let Some((bottom, middle)) = rest.split_last_mut()
             {
                 top.p_ch = b'-';
@@ -154,11 +154,11 @@ impl Game {
 
     /// `vert`: a vertical wall.
     fn vert(&mut self, i: usize, startx: i32) {
-        let (pos, max) = (self.rooms[i].r_pos, self.rooms[i].r_max);
+        let (pos, max) = (self.dungeon.rooms[i].r_pos, self.dungeon.rooms[i].r_max);
         let (y0, y1) = (pos.y + 1, max.y + pos.y - 1);
         if y0 <= y1 {
             let start = Game::index(y0, startx);
-            for p in &mut self.places[start..=start + (y1 - y0) as usize] {
+            for p in &mut self.dungeon.places[start..=start + (y1 - y0) as usize] {
                 p.p_ch = b'|';
             }
         }
@@ -166,7 +166,7 @@ impl Game {
 
     /// `horiz`: a horizontal wall.
     fn horiz(&mut self, i: usize, starty: i32) {
-        let (pos, max) = (self.rooms[i].r_pos, self.rooms[i].r_max);
+        let (pos, max) = (self.dungeon.rooms[i].r_pos, self.dungeon.rooms[i].r_max);
         for x in pos.x..=pos.x + max.x - 1 {
             self.set_chat(starty, x, b'-');
         }
@@ -174,12 +174,12 @@ impl Game {
 
     /// `do_maze`: dig a maze in a room's box, from a random even spot.
     fn do_maze(&mut self, i: usize) {
-        let rp = self.rooms[i];
+        let rp = self.dungeon.rooms[i];
         let maze = Maze { maxy: rp.r_max.y, maxx: rp.r_max.x, starty: rp.r_pos.y, startx: rp.r_pos.x };
         let starty = (self.rng.rnd(rp.r_max.y) / 2) * 2;
         let startx = (self.rng.rnd(rp.r_max.x) / 2) * 2;
         self.putpass(Coord::new(starty + maze.starty, startx + maze.startx));
-        let (places, bits, level) = (&mut self.places, &mut self.pass_bits, self.level);
+        let (places, bits, level) = (&mut self.dungeon.places, &mut self.statics.pass_bits, self.dungeon.level);
         with_draw!(self.rng, |d| dig(d, places, bits, level, &maze, starty, startx));
     }
 
@@ -246,11 +246,11 @@ impl Game {
     /// show a lit room with what is in it.
     pub fn enter_room(&mut self, cp: Coord) -> Flow {
         let rp = self.roomin(cp)?;
-        self.player.t_room = rp;
+        self.hero.player.t_room = rp;
         let Some(r) = rp else { return Ok(()) };
         self.door_open(r)?;
         let room = *self.room(r);
-        if room.r_flags & ISDARK != 0 || self.player.on(ISBLIND) {
+        if room.r_flags & ISDARK != 0 || self.hero.player.on(ISBLIND) {
             return Ok(());
         }
         for y in room.r_pos.y..room.r_max.y + room.r_pos.y {
@@ -267,10 +267,10 @@ impl Game {
                         }
                     }
                     Some(tp) => {
-                        self.mons[tp].t_oldch = ch;
+                        self.dungeon.mons[tp].t_oldch = ch;
                         if !self.see_monst(tp) {
-                            if self.player.on(SEEMONST) {
-                                let d = self.mons[tp].t_disguise;
+                            if self.hero.player.on(SEEMONST) {
+                                let d = self.dungeon.mons[tp].t_disguise;
                                 self.rt.scr.standout();
                                 self.rt.scr.addch(d.into());
                                 self.rt.scr.standend();
@@ -278,7 +278,7 @@ impl Game {
                                 self.rt.scr.addch(ch.into());
                             }
                         } else {
-                            let d = self.mons[tp].t_disguise;
+                            let d = self.dungeon.mons[tp].t_disguise;
                             self.rt.scr.addch(d.into());
                         }
                     }
@@ -298,12 +298,12 @@ impl Game {
         }
         let floor = if rp.r_flags & ISGONE != 0 {
             PASSAGE
-        } else if rp.r_flags & ISDARK == 0 || self.player.on(ISBLIND) {
+        } else if rp.r_flags & ISDARK == 0 || self.hero.player.on(ISBLIND) {
             FLOOR
         } else {
             b' '
         };
-        self.player.t_room = Some(RoomRef::Passage(usize::from(self.flat(cp.y, cp.x) & F_PNUM)));
+        self.hero.player.t_room = Some(RoomRef::Passage(usize::from(self.flat(cp.y, cp.x) & F_PNUM)));
         for y in rp.r_pos.y..rp.r_max.y + rp.r_pos.y {
             for x in rp.r_pos.x..rp.r_max.x + rp.r_pos.x {
                 self.rt.scr.move_to(y, x);
@@ -314,7 +314,7 @@ impl Game {
                     }
                 } else if (ch & 0x7f).is_ascii_uppercase() {
                     // A monster (the standout bit is already stripped).
-                    if self.player.on(SEEMONST) {
+                    if self.hero.player.on(SEEMONST) {
                         self.rt.scr.standout();
                         self.rt.scr.addch(ch.into());
                         self.rt.scr.standend();

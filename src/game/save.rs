@@ -14,16 +14,16 @@ use crate::game::state::rs_restore_file;
 impl Game {
     /// `save_game`: the `S` command: which file, then save and exit.
     pub fn save_game(&mut self) -> Flow {
-        self.mpos = 0;
+        self.cmd.mpos = 0;
         'over: loop {
             let mut buf = [0u8; MAXSTR];
             let mut gotfile = false;
-            if self.file_name.0[0] != 0 {
+            if self.opts.file_name.0[0] != 0 {
                 let c = loop {
-                    let t = cat!(b"save file (", self.file_name.as_bytes(), b")? ");
+                    let t = cat!(b"save file (", self.opts.file_name.as_bytes(), b")? ");
                     self.msg(t)?;
                     let c = self.readchar()?;
-                    self.mpos = 0;
+                    self.cmd.mpos = 0;
                     if c == ESCAPE {
                         self.msg("")?;
                         return Ok(());
@@ -36,21 +36,21 @@ impl Game {
                 if c == b'y' || c == b'Y' {
                     self.rt.scr.addstr(b"Yes\n");
                     self.rt.scr.refresh();
-                    let n = self.file_name.strlen();
-                    buf[..n].copy_from_slice(&self.file_name.0[..n]);
+                    let n = self.opts.file_name.strlen();
+                    buf[..n].copy_from_slice(&self.opts.file_name.0[..n]);
                     gotfile = true;
                 }
             }
             loop {
                 if !gotfile {
-                    self.mpos = 0;
+                    self.cmd.mpos = 0;
                     self.msg("file name: ")?;
                     buf[0] = 0;
                     if self.get_str(&mut buf, Win::STD)? == QUIT {
                         self.msg("")?;
                         return Ok(());
                     }
-                    self.mpos = 0;
+                    self.cmd.mpos = 0;
                 }
                 gotfile = false;
                 let name = buf[..buf.iter().position(|&b| b == 0).unwrap_or(MAXSTR)].to_vec();
@@ -58,7 +58,7 @@ impl Game {
                 if self.rt.host.stat(&name).is_ok() {
                     loop {
                         self.msg("File exists.  Do you wish to overwrite it?")?;
-                        self.mpos = 0;
+                        self.cmd.mpos = 0;
                         let c = self.readchar()?;
                         if c == ESCAPE {
                             self.msg("")?;
@@ -75,10 +75,10 @@ impl Game {
                     self.msg(cat!(b"file name: ", name))?;
                     // The C unlinks the old save file name here, not the
                     // file about to be overwritten (kept as it is).
-                    let old = self.file_name.as_bytes().to_vec();
+                    let old = self.opts.file_name.as_bytes().to_vec();
                     let _ = self.rt.host.unlink(&old);
                 }
-                self.file_name.strcpy(&name);
+                self.opts.file_name.strcpy(&name);
                 match self.rt.host.create(&name) {
                     Ok(f) => return self.save_file(f),
                     Err(e) => {
@@ -96,7 +96,7 @@ impl Game {
         self.rt.scr.mvcur(0, cols - 1, lines - 1, 0);
         self.rt.scr.print_raw(b"\n");
         self.rt.scr.endwin();
-        let name = self.file_name.as_bytes().to_vec();
+        let name = self.opts.file_name.as_bytes().to_vec();
         let _ = self.rt.host.chmod(&name, 0o400);
         let bytes = self.save_bytes();
         // DEVIATION: the C ignores a failed write of the save file; the port says so and exits with status 1; test: none (needs a full disk; tried by hand on /dev/full)
@@ -124,7 +124,7 @@ impl Game {
     /// read); a linked file is refused before, not after, its name is
     /// removed.
     pub fn restore(&mut self, file: &[u8]) -> Flow {
-        let file: Vec<u8> = if file == b"-r" { self.file_name.as_bytes().to_vec() } else { file.to_vec() };
+        let file: Vec<u8> = if file == b"-r" { self.opts.file_name.as_bytes().to_vec() } else { file.to_vec() };
         let shown = String::from_utf8_lossy(&file).into_owned();
         let bytes = match self.read_save(&file) {
             Ok(b) => b,
@@ -183,7 +183,7 @@ impl Game {
         }
         // Defeat restarting from the same place more than once.
         let linked = st.is_none_or(|s| s.nlink != 1 || s.not_regular);
-        if !(self.master && self.wizard != 0) {
+        if !(self.cfg.master && self.cmd.wizard != 0) {
             if linked {
                 self.rt.scr.endwin();
                 self.rt.scr.print_raw(b"\nCannot restore from a linked file\n");
@@ -194,14 +194,14 @@ impl Game {
                 return Ok(());
             }
         }
-        self.mpos = 0;
+        self.cmd.mpos = 0;
         self.rt.scr.clearok(Win::STD, true);
-        if self.player.t_stats.s_hpt <= 0 {
+        if self.hero.player.t_stats.s_hpt <= 0 {
             self.rt.scr.endwin();
             self.rt.scr.print_raw(b"\n\"He's dead, Jim\"\n");
             return Ok(());
         }
-        self.file_name.strcpy(&file);
+        self.opts.file_name.strcpy(&file);
         self.rt.scr.clearok(Win::CUR, true);
         self.msg(cat!(b"file name: ", file))?;
         self.playit()
@@ -226,10 +226,10 @@ impl Game {
     /// `auto_save`: on a hangup, save to the save file without asking (the
     /// game is at a key wait, so its state is whole).
     pub fn auto_save(&mut self) {
-        if self.file_name.0[0] == 0 {
+        if self.opts.file_name.0[0] == 0 {
             return;
         }
-        let name = self.file_name.as_bytes().to_vec();
+        let name = self.opts.file_name.as_bytes().to_vec();
         let f = match self.rt.host.create(&name) {
             Ok(f) => f,
             Err(_) => {

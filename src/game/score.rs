@@ -266,12 +266,12 @@ impl Game {
     /// file itself, before it gives up its group) is kept. Only a regular
     /// file is opened (a FIFO or a device is "not a regular file").
     pub fn open_score(&mut self) {
-        if self.scoreboard.0.is_some() {
+        if self.rt.scoreboard.0.is_some() {
             return;
         }
-        let path = self.score_path.clone();
+        let path = self.cfg.score_path.clone();
         match open_score_file(self.rt.host.as_ref(), &path) {
-            Ok(f) => self.scoreboard.0 = Some(f.into()),
+            Ok(f) => self.rt.scoreboard.0 = Some(f.into()),
             Err(e) => self.eprint(&format!(
                 "Could not open {} for writing: {}\n",
                 String::from_utf8_lossy(&path),
@@ -283,7 +283,7 @@ impl Game {
     /// The score file's bytes. A file longer than a real one is refused by
     /// its length, without reading it (it may be huge).
     pub fn read_score_file(&mut self) -> Result<Vec<u8>, ScoreError> {
-        let Some(mut f) = self.scoreboard.0.as_deref() else { return Ok(Vec::new()) };
+        let Some(mut f) = self.rt.scoreboard.0.as_deref() else { return Ok(Vec::new()) };
         let len = f.metadata().map_err(ScoreError::Io)?.len();
         if len > FILE_LEN as u64 {
             return Err(ScoreError::Length(usize::try_from(len).unwrap_or(usize::MAX)));
@@ -296,7 +296,7 @@ impl Game {
 
     /// Write the whole list over the file.
     pub fn write_score_file(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        let Some(mut f) = self.scoreboard.0.as_deref() else { return Ok(()) };
+        let Some(mut f) = self.rt.scoreboard.0.as_deref() else { return Ok(()) };
         f.seek(SeekFrom::Start(0))?;
         f.write_all(bytes)?;
         f.flush()
@@ -318,14 +318,14 @@ impl Game {
     /// given up the group), the flock alone is the lock, and the game
     /// posts its score as the original does there.
     pub fn lock_sc(&mut self) -> Result<(), LockFailure> {
-        let lock = self.lock_path.clone();
+        let lock = self.cfg.lock_path.clone();
         let started = std::time::Instant::now();
         let waited_too_long = || started.elapsed() > std::time::Duration::from_secs(60);
-        self.lock_file_held = false;
+        self.rt.lock_file_held = false;
         loop {
             match self.rt.host.create_new(&lock) {
                 Ok(_) => {
-                    self.lock_file_held = true;
+                    self.rt.lock_file_held = true;
                     break;
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
@@ -366,7 +366,7 @@ impl Game {
             }
             self.rt.host.sleep_ms(10);
         }
-        let Some(f) = self.scoreboard.0.as_ref() else { return Ok(()) };
+        let Some(f) = self.rt.scoreboard.0.as_ref() else { return Ok(()) };
         loop {
             match f.try_lock() {
                 Ok(()) => return Ok(()),
@@ -384,11 +384,11 @@ impl Game {
 
     /// `unlock_sc`: the lock file goes only if this game made it.
     pub fn unlock_sc(&mut self) {
-        if let Some(f) = self.scoreboard.0.as_ref() {
+        if let Some(f) = self.rt.scoreboard.0.as_ref() {
             let _ = f.unlock();
         }
-        if std::mem::take(&mut self.lock_file_held) {
-            let lock = self.lock_path.clone();
+        if std::mem::take(&mut self.rt.lock_file_held) {
+            let lock = self.cfg.lock_path.clone();
             let _ = self.rt.host.unlink(&lock);
         }
     }
@@ -525,7 +525,7 @@ mod tests {
         assert!(g.lock_sc().is_ok());
         assert!(start.elapsed() >= std::time::Duration::from_millis(140));
         release.join().unwrap();
-        assert!(!g.lock_file_held);
+        assert!(!g.rt.lock_file_held);
         g.unlock_sc();
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -14,27 +14,27 @@ impl Game {
     /// `read_scroll`: read a scroll from the pack.
     pub fn read_scroll(&mut self) -> Flow {
         let Some(obj) = self.get_item(b"read", i32::from(SCROLL))? else { return Ok(()) };
-        if self.objs[obj].o_type != i32::from(SCROLL) {
-            self.msg(if !self.terse { "there is nothing on it to read" } else { "nothing to read" })?;
+        if self.dungeon.objs[obj].o_type != i32::from(SCROLL) {
+            self.msg(if !self.opts.terse { "there is nothing on it to read" } else { "nothing to read" })?;
             return Ok(());
         }
-        if Some(obj) == self.cur_weapon {
-            self.cur_weapon = None;
+        if Some(obj) == self.hero.cur_weapon {
+            self.hero.cur_weapon = None;
         }
         // Get rid of the thing.
-        let discardit = self.objs[obj].o_count == 1;
+        let discardit = self.dungeon.objs[obj].o_count == 1;
         self.leave_pack(obj, false, false)?;
-        let which = self.objs[obj].o_which;
+        let which = self.dungeon.objs[obj].o_which;
         match which {
             S_CONFUSE => {
                 // Monster confusion: her hands glow.
-                self.player.t_flags |= CANHUH;
+                self.hero.player.t_flags |= CANHUH;
                 let t = format!("your hands begin to glow {}", self.pick_color("red"));
                 self.msg(t)?;
             }
             S_ARMOR => {
-                if let Some(a) = self.cur_armor {
-                    let o = &mut self.objs[a];
+                if let Some(a) = self.hero.cur_armor {
+                    let o = &mut self.dungeon.objs[a];
                     o.o_arm -= 1;
                     o.o_flags &= !ISCURSED;
                     let t = format!("your armor glows {} for a moment", self.pick_color("silver"));
@@ -54,9 +54,9 @@ impl Game {
                             continue;
                         }
                         if let Some(m) = self.moat(y, x)
-                            && self.mons[m].on(ISRUN)
+                            && self.dungeon.mons[m].on(ISRUN)
                         {
-                            let t = &mut self.mons[m];
+                            let t = &mut self.dungeon.mons[m];
                             t.t_flags &= !ISRUN;
                             t.t_flags |= ISHELD;
                             ch += 1;
@@ -73,16 +73,16 @@ impl Game {
                         self.addmsg("s")?;
                     }
                     self.endmsg()?;
-                    self.scr_info[S_HOLD as usize].oi_know = true;
+                    self.known.scr_info[S_HOLD as usize].oi_know = true;
                 } else {
                     self.msg("you feel a strange sense of loss")?;
                 }
             }
             S_SLEEP => {
-                self.scr_info[S_SLEEP as usize].oi_know = true;
+                self.known.scr_info[S_SLEEP as usize].oi_know = true;
                 let t = self.rng.spread(5);
-                self.no_command += self.rng.rnd(t) + 4;
-                self.player.t_flags &= !ISRUN;
+                self.hero.no_command += self.rng.rnd(t) + 4;
+                self.hero.player.t_flags &= !ISRUN;
                 self.msg("you fall asleep")?;
             }
             S_CREATE => {
@@ -101,13 +101,13 @@ impl Game {
                         // DEVIATION: the C reads the scroll object of a xeroc's scroll glyph through a null pointer; the port takes it as no scroll; test: deviations::create_monster_beside_a_xeroc_posing_as_a_scroll
                         if ch == SCROLL
                             && let Some(o) = self.find_obj(y, x)?
-                            && self.objs[o].o_which == S_SCARE
+                            && self.dungeon.objs[o].o_which == S_SCARE
                         {
                             continue;
                         }
                         i += 1;
                         if self.rng.rnd(i) == 0 {
-                            self.create_pos = Coord::new(y, x);
+                            self.statics.create_pos = Coord::new(y, x);
                         }
                     }
                 }
@@ -116,37 +116,37 @@ impl Game {
                 } else {
                     let tp = self.new_creature();
                     let mtype = self.randmonster(false);
-                    let pos = self.create_pos;
+                    let pos = self.statics.create_pos;
                     self.new_monster(tp, mtype, pos)?;
                 }
             }
             S_ID_POTION | S_ID_SCROLL | S_ID_WEAPON | S_ID_ARMOR | S_ID_R_OR_S => {
                 // Identify: let her figure something out.
-                self.scr_info[which as usize].oi_know = true;
-                let t = format!("this scroll is an {} scroll", self.scr_info[which as usize].oi_name.unwrap_or(""));
+                self.known.scr_info[which as usize].oi_know = true;
+                let t = format!("this scroll is an {} scroll", self.known.scr_info[which as usize].oi_name.unwrap_or(""));
                 self.msg(t)?;
                 self.whatis(true, ID_TYPE[which as usize])?;
             }
             S_MAP => {
-                self.scr_info[S_MAP as usize].oi_know = true;
+                self.known.scr_info[S_MAP as usize].oi_know = true;
                 self.msg("oh, now this scroll has a map on it")?;
                 self.magic_map();
             }
             S_FDET => {
                 // Food detection.
                 let mut found = false;
-                let hw = self.hw;
+                let hw = self.rt.hw;
                 self.rt.scr.wclear(hw);
-                for o in self.lvl_obj.clone() {
-                    if self.objs[o].o_type == i32::from(FOOD) {
+                for o in self.dungeon.lvl_obj.clone() {
+                    if self.dungeon.objs[o].o_type == i32::from(FOOD) {
                         found = true;
-                        let pos = self.objs[o].o_pos;
+                        let pos = self.dungeon.objs[o].o_pos;
                         self.rt.scr.wmove(hw, pos.y, pos.x);
                         self.rt.scr.waddch(hw, FOOD.into());
                     }
                 }
                 if found {
-                    self.scr_info[S_FDET as usize].oi_know = true;
+                    self.known.scr_info[S_FDET as usize].oi_know = true;
                     self.show_win(b"Your nose tingles and you smell food.--More--")?;
                 } else {
                     self.msg("your nose tingles")?;
@@ -156,21 +156,21 @@ impl Game {
                 let cur_room = self.proom();
                 self.teleport()?;
                 if cur_room != self.proom() {
-                    self.scr_info[S_TELEP as usize].oi_know = true;
+                    self.known.scr_info[S_TELEP as usize].oi_know = true;
                 }
             }
-            S_ENCH => match self.cur_weapon.filter(|&w| self.objs[w].o_type == i32::from(WEAPON)) {
+            S_ENCH => match self.hero.cur_weapon.filter(|&w| self.dungeon.objs[w].o_type == i32::from(WEAPON)) {
                 None => {
                     self.msg("you feel a strange sense of loss")?;
                 }
                 Some(w) => {
-                    self.objs[w].o_flags &= !ISCURSED;
+                    self.dungeon.objs[w].o_flags &= !ISCURSED;
                     if self.rng.rnd(2) == 0 {
-                        self.objs[w].o_hplus += 1;
+                        self.dungeon.objs[w].o_hplus += 1;
                     } else {
-                        self.objs[w].o_dplus += 1;
+                        self.dungeon.objs[w].o_dplus += 1;
                     }
-                    let name = self.weap_info[self.objs[w].o_which as usize].oi_name.unwrap_or("");
+                    let name = self.known.weap_info[self.dungeon.objs[w].o_which as usize].oi_name.unwrap_or("");
                     let t = format!("your {} glows {} for a moment", name, self.pick_color("blue"));
                     self.msg(t)?;
                 }
@@ -180,7 +180,7 @@ impl Game {
                 self.msg("you hear maniacal laughter in the distance")?;
             }
             S_REMOVE => {
-                for o in [self.cur_armor, self.cur_weapon, self.cur_ring[LEFT], self.cur_ring[RIGHT]] {
+                for o in [self.hero.cur_armor, self.hero.cur_weapon, self.hero.cur_ring[LEFT], self.hero.cur_ring[RIGHT]] {
                     self.uncurse(o);
                 }
                 let t = self.choose_str(
@@ -194,9 +194,9 @@ impl Game {
                 self.aggravate()?;
                 self.msg("you hear a high pitched humming noise")?;
             }
-            S_PROTECT => match self.cur_armor {
+            S_PROTECT => match self.hero.cur_armor {
                 Some(a) => {
-                    self.objs[a].o_flags |= ISPROT;
+                    self.dungeon.objs[a].o_flags |= ISPROT;
                     let t = format!("your armor is covered by a shimmering {} shield", self.pick_color("gold"));
                     self.msg(t)?;
                 }
@@ -205,7 +205,7 @@ impl Game {
                 }
             },
             _ => {
-                if self.master {
+                if self.cfg.master {
                     self.msg("what a puzzling scroll!")?;
                     return Ok(());
                 }
@@ -231,7 +231,7 @@ impl Game {
         for y in 1..NUMLINES - 1 {
             for x in 0..NUMCOLS {
                 let i = Game::index(y, x);
-                let mut pp = self.places[i];
+                let mut pp = self.dungeon.places[i];
                 let passage = |pp: &mut crate::game::thing::Place| {
                     if pp.p_flags & F_REAL == 0 {
                         pp.p_ch = PASSAGE;
@@ -278,13 +278,13 @@ impl Game {
                         }
                     }
                 };
-                self.places[i] = pp;
+                self.dungeon.places[i] = pp;
                 if ch != b' ' {
                     let m = self.monst_of(&pp);
                     if let Some(m) = m {
-                        self.mons[m].t_oldch = ch;
+                        self.dungeon.mons[m].t_oldch = ch;
                     }
-                    if m.is_none() || !self.player.on(SEEMONST) {
+                    if m.is_none() || !self.hero.player.on(SEEMONST) {
                         self.rt.scr.mvaddch(y, x, ch.into());
                     }
                 }
@@ -295,7 +295,7 @@ impl Game {
     /// `uncurse`.
     pub fn uncurse(&mut self, obj: Option<crate::game::thing::ObjId>) {
         if let Some(o) = obj {
-            self.objs[o].o_flags &= !ISCURSED;
+            self.dungeon.objs[o].o_flags &= !ISCURSED;
         }
     }
 }

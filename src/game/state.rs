@@ -206,7 +206,7 @@ impl Out<'_> {
         self.marker(RSID_OBJECTLIST);
         self.int(list.len() as i32);
         for &o in list {
-            self.object(&g.objs[o]);
+            self.object(&g.dungeon.objs[o]);
         }
     }
 
@@ -279,8 +279,8 @@ fn dest_code(g: &Game, d: Option<Dest>) -> (i32, i32) {
     let found = match d {
         None => return (0, 0),
         Some(Dest::Hero) => None,
-        Some(Dest::Monster(addr)) => g.mlist.iter().position(|m| m.addr() == addr).map(|i| (1, i)),
-        Some(Dest::Object(addr)) => g.lvl_obj.iter().position(|o| o.addr() == addr).map(|i| (2, i)),
+        Some(Dest::Monster(addr)) => g.dungeon.mlist.iter().position(|m| m.addr() == addr).map(|i| (1, i)),
+        Some(Dest::Object(addr)) => g.dungeon.lvl_obj.iter().position(|o| o.addr() == addr).map(|i| (2, i)),
         Some(Dest::Gold(RoomRef::Room(i))) => (i < MAXROOMS).then_some((3, i)),
         Some(Dest::Gold(RoomRef::Passage(_) | RoomRef::Void)) => None,
     };
@@ -320,145 +320,145 @@ pub fn rs_save_file(g: &Game, w: &mut SaveWriter) {
 }
 
 fn write_globals(g: &Game, o: &mut Out) {
-    o.boolean(g.after);
-    o.boolean(g.again);
-    o.int(g.noscore);
+    o.boolean(g.cmd.after);
+    o.boolean(g.cmd.again);
+    o.int(g.cmd.noscore);
     for b in [
-        g.seenstairs,
-        g.amulet,
-        g.door_stop,
-        g.fight_flush,
-        g.firstmove,
-        g.got_ltc,
-        g.has_hit,
-        g.in_shell,
-        g.inv_describe,
-        g.jump,
-        g.kamikaze,
-        g.lower_msg,
-        g.move_on,
-        g.msg_esc,
-        g.passgo,
-        g.playing,
-        g.q_comm,
-        g.running,
-        g.save_msg,
-        g.see_floor,
-        g.stat_msg,
-        g.terse,
-        g.to_death,
-        g.tombstone,
+        g.dungeon.seenstairs,
+        g.dungeon.amulet,
+        g.cmd.door_stop,
+        g.opts.fight_flush,
+        g.cmd.firstmove,
+        g.cmd.got_ltc,
+        g.cmd.has_hit,
+        g.cmd.in_shell,
+        g.opts.inv_describe,
+        g.opts.jump,
+        g.cmd.kamikaze,
+        g.opts.lower_msg,
+        g.cmd.move_on,
+        g.opts.msg_esc,
+        g.opts.passgo,
+        g.cmd.playing,
+        g.cmd.q_comm,
+        g.cmd.running,
+        g.opts.save_msg,
+        g.opts.see_floor,
+        g.opts.stat_msg,
+        g.opts.terse,
+        g.cmd.to_death,
+        g.opts.tombstone,
     ] {
         o.boolean(b);
     }
     // `wizard` exists only in a MASTER build; others write 0.
-    o.int(if g.master { g.wizard } else { 0 });
-    o.booleans(&g.pack_used);
-    o.char(g.dir_ch);
-    o.chars(&g.file_name.0);
-    o.chars(&g.huh.0);
-    for c in g.p_colors {
+    o.int(if g.cfg.master { g.cmd.wizard } else { 0 });
+    o.booleans(&g.hero.pack_used);
+    o.char(g.cmd.dir_ch);
+    o.chars(&g.opts.file_name.0);
+    o.chars(&g.opts.huh.0);
+    for c in g.known.p_colors {
         o.int(name_index(&RAINBOW, c));
     }
-    o.chars(&g.prbuf.0);
+    o.chars(&g.opts.prbuf.0);
     let stones: Vec<&str> = STONES.iter().map(|s| s.name).collect();
-    for s in g.r_stones {
+    for s in g.known.r_stones {
         o.int(name_index(&stones, s));
     }
-    o.string(Some(g.release.as_bytes()));
-    o.char(g.runch);
+    o.string(Some(g.opts.release.as_bytes()));
+    o.char(g.cmd.runch);
     // Scroll titles are made up, so they are saved as text.
-    for s in g.s_names.iter() {
+    for s in g.known.s_names.iter() {
         o.string(Some(s.as_bytes()));
     }
-    o.char(g.take);
-    o.chars(&g.whoami.0);
+    o.char(g.cmd.take);
+    o.chars(&g.opts.whoami.0);
     for i in 0..MAXSTICKS {
-        if g.ws_type[i] == "staff" {
+        if g.known.ws_type[i] == "staff" {
             o.int(0);
-            o.int(name_index(&WOOD, g.ws_made[i]));
+            o.int(name_index(&WOOD, g.known.ws_made[i]));
         } else {
             o.int(1);
-            o.int(name_index(&METAL, g.ws_made[i]));
+            o.int(name_index(&METAL, g.known.ws_made[i]));
         }
     }
-    o.int(g.orig_dsusp);
-    o.chars(&g.fruit.0);
-    o.chars(&g.home.0);
+    o.int(g.cmd.orig_dsusp);
+    o.chars(&g.opts.fruit.0);
+    o.chars(&g.opts.home.0);
     o.strings(&INV_T_NAME);
-    o.char(g.l_last_comm);
-    o.char(g.l_last_dir);
-    o.char(g.last_comm);
-    o.char(g.last_dir);
+    o.char(g.cmd.l_last_comm);
+    o.char(g.cmd.l_last_dir);
+    o.char(g.cmd.last_comm);
+    o.char(g.cmd.last_dir);
     o.strings(&TR_NAME);
-    for v in [g.n_objs, g.ntraps, g.hungry_state, g.inpack, g.inv_type, g.level, g.max_level, g.mpos, g.no_food] {
+    for v in [g.cmd.n_objs, g.dungeon.ntraps, g.hero.hungry_state, g.hero.inpack, g.opts.inv_type, g.dungeon.level, g.dungeon.max_level, g.cmd.mpos, g.dungeon.no_food] {
         o.int(v);
     }
-    o.ints(&g.a_class);
+    o.ints(&g.known.a_class);
     for v in
-        [g.count, g.food_left, g.lastscore, g.no_command, g.no_move, g.purse, g.quiet, g.vf_hit, g.dnum, g.rng.seed()]
+        [g.cmd.count, g.hero.food_left, g.hero.lastscore, g.hero.no_command, g.hero.no_move, g.hero.purse, g.hero.quiet, g.hero.vf_hit, g.dungeon.dnum, g.rng.seed()]
     {
         o.int(v);
     }
-    o.ints(&g.e_levels);
-    o.coord(g.delta);
-    o.coord(g.oldpos);
-    o.coord(g.stairs);
+    o.ints(&g.known.e_levels);
+    o.coord(g.cmd.delta);
+    o.coord(g.dungeon.oldpos);
+    o.coord(g.dungeon.stairs);
 
-    o.thing(g, &g.player);
+    o.thing(g, &g.hero.player);
     // Worn and wielded things and the last picks, as indexes into the
     // pack (-1: none, or not in the pack).
     let pack_ref =
-        |x: Option<ObjId>| x.and_then(|x| g.player.t_pack.iter().position(|&p| p == x)).map_or(-1, |i| i as i32);
-    for x in [g.cur_armor, g.cur_ring[LEFT], g.cur_ring[RIGHT], g.cur_weapon, g.l_last_pick, g.last_pick] {
+        |x: Option<ObjId>| x.and_then(|x| g.hero.player.t_pack.iter().position(|&p| p == x)).map_or(-1, |i| i as i32);
+    for x in [g.hero.cur_armor, g.hero.cur_ring[LEFT], g.hero.cur_ring[RIGHT], g.hero.cur_weapon, g.cmd.l_last_pick, g.cmd.last_pick] {
         o.int(pack_ref(x));
     }
 
-    o.object_list(g, &g.lvl_obj);
+    o.object_list(g, &g.dungeon.lvl_obj);
     o.marker(RSID_MONSTERLIST);
-    o.int(g.mlist.len() as i32);
-    for &m in &g.mlist {
-        o.thing(g, &g.mons[m]);
+    o.int(g.dungeon.mlist.len() as i32);
+    for &m in &g.dungeon.mlist {
+        o.thing(g, &g.dungeon.mons[m]);
     }
 
-    for p in &g.places {
+    for p in &g.dungeon.places {
         o.char(p.p_ch);
         o.char(p.p_flags);
-        let m = g.monst_of(p).and_then(|m| g.mlist.iter().position(|&x| x == m)).map_or(-1, |i| i as i32);
+        let m = g.monst_of(p).and_then(|m| g.dungeon.mlist.iter().position(|&x| x == m)).map_or(-1, |i| i as i32);
         o.int(m);
     }
 
-    o.stats(&g.max_stats);
-    o.rooms(&g.rooms);
-    o.room_ref(g.oldrp);
-    o.rooms(&g.passages);
+    o.stats(&g.hero.max_stats);
+    o.rooms(&g.dungeon.rooms);
+    o.room_ref(g.dungeon.oldrp);
+    o.rooms(&g.dungeon.passages);
 
     o.marker(RSID_MONSTERS);
-    o.int(g.monster_stats.len() as i32);
-    for s in &g.monster_stats {
+    o.int(g.dungeon.monster_stats.len() as i32);
+    for s in &g.dungeon.monster_stats {
         o.stats(s);
     }
-    o.obj_info(&g.things);
-    o.obj_info(&g.arm_info);
-    o.obj_info(&g.pot_info);
-    o.obj_info(&g.ring_info);
-    o.obj_info(&g.scr_info);
-    o.obj_info(&g.weap_info);
-    o.obj_info(&g.ws_info);
+    o.obj_info(&g.known.things);
+    o.obj_info(&g.known.arm_info);
+    o.obj_info(&g.known.pot_info);
+    o.obj_info(&g.known.ring_info);
+    o.obj_info(&g.known.scr_info);
+    o.obj_info(&g.known.weap_info);
+    o.obj_info(&g.known.ws_info);
 
     o.marker(RSID_DAEMONS);
-    o.int(g.d_list.len() as i32);
-    for d in &g.d_list {
+    o.int(g.dungeon.d_list.len() as i32);
+    for d in &g.dungeon.d_list {
         o.int(d.d_type);
         o.int(daemon_id(d.d_func));
         o.int(d.d_arg);
         o.int(d.d_time);
     }
     // list.c's count of live things exists only in a MASTER build.
-    o.int(if g.master { g.total } else { 0 });
-    o.int(g.between);
-    o.coord(g.nh);
-    o.int(g.group);
+    o.int(if g.cfg.master { g.dungeon.total } else { 0 });
+    o.int(g.dungeon.between);
+    o.coord(g.dungeon.nh);
+    o.int(g.dungeon.group);
 }
 
 /// `rs_write_window(stdscr)`: its size, then every cell as `mvwinch`
@@ -791,7 +791,7 @@ impl In<'_, '_> {
             }
             // The hero is read before lvl_obj, so the C finds nothing for
             // the hero and leaves its t_dest as it was (NULL).
-            2 if index >= 0 => match g.lvl_obj.get(index as usize) {
+            2 if index >= 0 => match g.dungeon.lvl_obj.get(index as usize) {
                 Some(o) => Some(Dest::Object(o.addr())),
                 None if is_hero => None,
                 None => return Err(self.invalid(index_at, "destination object", index)),
@@ -942,78 +942,78 @@ fn daemon_fn(id: i32) -> Option<Option<DaemonFn>> {
 pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     let mut i = In { r };
     let i = &mut i;
-    g.after = i.boolean("after")?;
-    g.again = i.boolean("again")?;
-    g.noscore = i.int("noscore")?;
+    g.cmd.after = i.boolean("after")?;
+    g.cmd.again = i.boolean("again")?;
+    g.cmd.noscore = i.int("noscore")?;
     for b in [
-        &mut g.seenstairs,
-        &mut g.amulet,
-        &mut g.door_stop,
-        &mut g.fight_flush,
-        &mut g.firstmove,
-        &mut g.got_ltc,
-        &mut g.has_hit,
-        &mut g.in_shell,
-        &mut g.inv_describe,
-        &mut g.jump,
-        &mut g.kamikaze,
-        &mut g.lower_msg,
-        &mut g.move_on,
-        &mut g.msg_esc,
-        &mut g.passgo,
-        &mut g.playing,
-        &mut g.q_comm,
-        &mut g.running,
-        &mut g.save_msg,
-        &mut g.see_floor,
-        &mut g.stat_msg,
-        &mut g.terse,
-        &mut g.to_death,
-        &mut g.tombstone,
+        &mut g.dungeon.seenstairs,
+        &mut g.dungeon.amulet,
+        &mut g.cmd.door_stop,
+        &mut g.opts.fight_flush,
+        &mut g.cmd.firstmove,
+        &mut g.cmd.got_ltc,
+        &mut g.cmd.has_hit,
+        &mut g.cmd.in_shell,
+        &mut g.opts.inv_describe,
+        &mut g.opts.jump,
+        &mut g.cmd.kamikaze,
+        &mut g.opts.lower_msg,
+        &mut g.cmd.move_on,
+        &mut g.opts.msg_esc,
+        &mut g.opts.passgo,
+        &mut g.cmd.playing,
+        &mut g.cmd.q_comm,
+        &mut g.cmd.running,
+        &mut g.opts.save_msg,
+        &mut g.opts.see_floor,
+        &mut g.opts.stat_msg,
+        &mut g.opts.terse,
+        &mut g.cmd.to_death,
+        &mut g.opts.tombstone,
     ] {
         *b = i.boolean("option or flag")?;
     }
     // Only a MASTER build has `wizard` to read it into.
     let wizard = i.int("wizard")?;
-    if g.master {
-        g.wizard = wizard;
+    if g.cfg.master {
+        g.cmd.wizard = wizard;
     }
-    g.pack_used = i.booleans("pack letters")?;
-    g.dir_ch = i.char("dir_ch")?;
-    g.file_name.0 = i.chars("file_name")?;
-    g.huh.0 = i.chars("huh")?;
-    for c in &mut g.p_colors {
+    g.hero.pack_used = i.booleans("pack letters")?;
+    g.cmd.dir_ch = i.char("dir_ch")?;
+    g.opts.file_name.0 = i.chars("file_name")?;
+    g.opts.huh.0 = i.chars("huh")?;
+    for c in &mut g.known.p_colors {
         *c = i.name_index("potion color", &RAINBOW)?;
     }
-    g.prbuf.0 = i.chars("prbuf")?;
+    g.opts.prbuf.0 = i.chars("prbuf")?;
     let stones: Vec<&'static str> = STONES.iter().map(|s| s.name).collect();
-    for s in &mut g.r_stones {
+    for s in &mut g.known.r_stones {
         *s = i.name_index("ring stone", &stones)?;
     }
     let at = i.r.position();
-    g.release = i.new_string("release")?.ok_or_else(|| i.invalid(at, "release (NULL)", 0))?;
-    g.runch = i.char("runch")?;
-    for s in std::sync::Arc::make_mut(&mut g.s_names) {
+    g.opts.release = i.new_string("release")?.ok_or_else(|| i.invalid(at, "release (NULL)", 0))?;
+    g.cmd.runch = i.char("runch")?;
+    for s in std::sync::Arc::make_mut(&mut g.known.s_names) {
         // A NULL title (never written) would be printed through a null
         // pointer by the C.
         let at = i.r.position();
         *s = i.new_string("scroll title")?.ok_or_else(|| i.invalid(at, "scroll title (NULL)", 0))?;
     }
-    g.take = i.char("take")?;
-    g.whoami.0 = i.chars("whoami")?;
+    g.cmd.take = i.char("take")?;
+    g.opts.whoami.0 = i.chars("whoami")?;
     for k in 0..MAXSTICKS {
         // 0 is a staff of some wood; anything else a wand of some metal.
         if i.int("stick kind")? == 0 {
-            g.ws_made[k] = i.name_index("staff wood", &WOOD)?;
-            g.ws_type[k] = "staff";
+            g.known.ws_made[k] = i.name_index("staff wood", &WOOD)?;
+            g.known.ws_type[k] = "staff";
         } else {
-            g.ws_made[k] = i.name_index("wand metal", &METAL)?;
-            g.ws_type[k] = "wand";
+            g.known.ws_made[k] = i.name_index("wand metal", &METAL)?;
+            g.known.ws_type[k] = "wand";
         }
     }
-    g.orig_dsusp = i.int("orig_dsusp")?;
-    g.fruit.0 = i.chars("fruit")?;
-    g.home.0 = i.chars("home")?;
+    g.cmd.orig_dsusp = i.int("orig_dsusp")?;
+    g.opts.fruit.0 = i.chars("fruit")?;
+    g.opts.home.0 = i.chars("home")?;
     // The C reads the inventory-style and trap names back into its
     // tables. They are constants of the program, the same in every
     // genuine file; the port keeps its own and only checks the records.
@@ -1021,62 +1021,62 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     for _ in INV_T_NAME {
         i.new_string("inventory style name")?;
     }
-    g.l_last_comm = i.char("l_last_comm")?;
-    g.l_last_dir = i.char("l_last_dir")?;
-    g.last_comm = i.char("last_comm")?;
-    g.last_dir = i.char("last_dir")?;
+    g.cmd.l_last_comm = i.char("l_last_comm")?;
+    g.cmd.l_last_dir = i.char("l_last_dir")?;
+    g.cmd.last_comm = i.char("last_comm")?;
+    g.cmd.last_dir = i.char("last_dir")?;
     i.count_exact("trap names", TR_NAME.len())?;
     for _ in TR_NAME {
         i.new_string("trap name")?;
     }
-    g.n_objs = i.int("n_objs")?;
-    g.ntraps = i.int("ntraps")?;
-    g.hungry_state = i.int("hungry_state")?;
-    g.inpack = i.int("inpack")?;
-    g.inv_type = i.int("inv_type")?;
+    g.cmd.n_objs = i.int("n_objs")?;
+    g.dungeon.ntraps = i.int("ntraps")?;
+    g.hero.hungry_state = i.int("hungry_state")?;
+    g.hero.inpack = i.int("inpack")?;
+    g.opts.inv_type = i.int("inv_type")?;
     // DEVIATION: the C restores any level (a monster made deep down rolls a die per level); the port refuses one outside 1..=MAX_DEPTH; test: no_hang::a_save_with_endless_dice_is_refused
-    g.level = i.int_within("level", 1..=MAX_DEPTH)?;
-    g.max_level = i.int("max_level")?;
-    g.mpos = i.int("mpos")?;
-    g.no_food = i.int("no_food")?;
-    g.a_class = i.ints("a_class")?;
-    g.count = i.int("count")?;
-    g.food_left = i.int("food_left")?;
-    g.lastscore = i.int("lastscore")?;
+    g.dungeon.level = i.int_within("level", 1..=MAX_DEPTH)?;
+    g.dungeon.max_level = i.int("max_level")?;
+    g.cmd.mpos = i.int("mpos")?;
+    g.dungeon.no_food = i.int("no_food")?;
+    g.known.a_class = i.ints("a_class")?;
+    g.cmd.count = i.int("count")?;
+    g.hero.food_left = i.int("food_left")?;
+    g.hero.lastscore = i.int("lastscore")?;
     // DEVIATION: the C restores any count of turns asleep (a negative or huge one computes for 2^32 turns with no key read); the port refuses both as damaged; test: no_hang::a_save_asleep_for_ever_is_refused
     // The game never goes past about 60 (an ice monster's freeze adds at most 3
     // a hit and kills past BORE_LEVEL, 50; hunger's fainting, a sleep trap
     // or scroll, or haste's exhaustion add at most 11, and only when awake).
     // test: a_save_asleep_for_ever_is_refused
-    g.no_command = i.int_within("no_command", 0..=MAX_NO_COMMAND)?;
+    g.hero.no_command = i.int_within("no_command", 0..=MAX_NO_COMMAND)?;
     // Turns held in a bear trap (3 or so a trap, only when free to move);
     // a negative count would wrap below i32::MIN. Refused past the
     // sleep's bound too.
-    g.no_move = i.int_within("no_move", 0..=MAX_NO_COMMAND)?;
-    g.purse = i.int("purse")?;
-    g.quiet = i.int("quiet")?;
+    g.hero.no_move = i.int_within("no_move", 0..=MAX_NO_COMMAND)?;
+    g.hero.purse = i.int("purse")?;
+    g.hero.quiet = i.int("quiet")?;
     // A flytrap's grip becomes its damage string's count of dice.
-    g.vf_hit = i.int_within("vf_hit", 0..=MAX_DICE)?;
-    g.dnum = i.int("dnum")?;
+    g.hero.vf_hit = i.int_within("vf_hit", 0..=MAX_DICE)?;
+    g.dungeon.dnum = i.int("dnum")?;
     let seed = i.int("seed")?;
     g.rng.set_seed(seed);
     let at = i.r.position();
-    g.e_levels = i.ints("e_levels")?;
+    g.known.e_levels = i.ints("e_levels")?;
     // check_level walks the table to its 0; without one the C reads on
     // past it.
-    if !g.e_levels.contains(&0) {
+    if !g.known.e_levels.contains(&0) {
         return Err(i.invalid(at, "e_levels without its 0", 0));
     }
-    g.delta = i.coord("delta")?;
-    g.oldpos = i.map_coord("oldpos")?;
-    g.stairs = i.map_coord("stairs")?;
+    g.cmd.delta = i.coord("delta")?;
+    g.dungeon.oldpos = i.map_coord("oldpos")?;
+    g.dungeon.stairs = i.map_coord("stairs")?;
 
     let at = i.r.position();
-    g.player = i.thing(g, true)?;
+    g.hero.player = i.thing(g, true)?;
     // check_level rolls a die per level gained; a hero of level -2^31
     // would gain 2^31 at once. (The game keeps it in 1..=21.)
-    if !(1..=MAX_DICE).contains(&g.player.t_stats.s_lvl) {
-        return Err(i.invalid(at, "hero's level", g.player.t_stats.s_lvl));
+    if !(1..=MAX_DICE).contains(&g.hero.player.t_stats.s_lvl) {
+        return Err(i.invalid(at, "hero's level", g.hero.player.t_stats.s_lvl));
     }
     for (k, what) in ["cur_armor", "cur_ring[LEFT]", "cur_ring[RIGHT]", "cur_weapon", "l_last_pick", "last_pick"]
         .into_iter()
@@ -1086,22 +1086,22 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
         let obj = match x {
             -1 => None,
             _ => Some(
-                *g.player.t_pack.get(usize::try_from(x).unwrap_or(usize::MAX)).ok_or_else(|| i.invalid(at, what, x))?,
+                *g.hero.player.t_pack.get(usize::try_from(x).unwrap_or(usize::MAX)).ok_or_else(|| i.invalid(at, what, x))?,
             ),
         };
         match k {
-            0 => g.cur_armor = obj,
-            1 => g.cur_ring[LEFT] = obj,
-            2 => g.cur_ring[RIGHT] = obj,
-            3 => g.cur_weapon = obj,
-            4 => g.l_last_pick = obj,
-            _ => g.last_pick = obj,
+            0 => g.hero.cur_armor = obj,
+            1 => g.hero.cur_ring[LEFT] = obj,
+            2 => g.hero.cur_ring[RIGHT] = obj,
+            3 => g.hero.cur_weapon = obj,
+            4 => g.cmd.l_last_pick = obj,
+            _ => g.cmd.last_pick = obj,
         }
     }
 
-    g.lvl_obj = i.object_list(g, "number of objects on the level")?;
-    for &o in &g.lvl_obj {
-        check_on_map(i.r.position(), "object position", g.objs[o].o_pos)?;
+    g.dungeon.lvl_obj = i.object_list(g, "number of objects on the level")?;
+    for &o in &g.dungeon.lvl_obj {
+        check_on_map(i.r.position(), "object position", g.dungeon.objs[o].o_pos)?;
     }
 
     i.marker(RSID_MONSTERLIST)?;
@@ -1111,17 +1111,17 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
         // The monster is allocated before its pack, as in the C.
         let m = g.new_creature();
         let t = i.thing(g, false)?;
-        g.mons[m] = t;
+        g.dungeon.mons[m] = t;
         mlist.push(m);
     }
-    g.mlist = mlist;
+    g.dungeon.mlist = mlist;
     let at = i.r.position();
-    fix_dest(&mut g.player, &g.mlist, at)?;
-    for k in 0..g.mlist.len() {
-        let m = g.mlist[k];
-        let mut t = std::mem::take(&mut g.mons[m]);
-        let fixed = fix_dest(&mut t, &g.mlist, at);
-        g.mons[m] = t;
+    fix_dest(&mut g.hero.player, &g.dungeon.mlist, at)?;
+    for k in 0..g.dungeon.mlist.len() {
+        let m = g.dungeon.mlist[k];
+        let mut t = std::mem::take(&mut g.dungeon.mons[m]);
+        let fixed = fix_dest(&mut t, &g.dungeon.mlist, at);
+        g.dungeon.mons[m] = t;
         fixed?;
     }
 
@@ -1139,41 +1139,41 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
             -1 => None,
             _ => {
                 let m = *g
-                    .mlist
+                    .dungeon.mlist
                     .get(usize::try_from(mi).unwrap_or(usize::MAX))
                     .ok_or_else(|| i.invalid(at, "map monster", mi))?;
                 // The map names a monster only where it stands; the game
                 // relies on that to clear the spot when it dies (the C
                 // would go on using the freed monster).
-                if Game::index(g.mons[m].t_pos.y, g.mons[m].t_pos.x) != k {
+                if Game::index(g.dungeon.mons[m].t_pos.y, g.dungeon.mons[m].t_pos.x) != k {
                     return Err(i.invalid(at, "map monster not at its place", mi));
                 }
                 Some(m)
             }
         };
-        g.places[k] = Place::new(p_ch, p_flags);
-        g.places[k].set_monst(p_monst);
+        g.dungeon.places[k] = Place::new(p_ch, p_flags);
+        g.dungeon.places[k].set_monst(p_monst);
     }
 
-    g.max_stats = i.stats()?;
-    i.rooms(&mut g.rooms, "number of rooms")?;
-    g.oldrp = i.room_ref("oldrp")?;
-    i.rooms(&mut g.passages, "number of passages")?;
-    for r in &g.rooms {
+    g.hero.max_stats = i.stats()?;
+    i.rooms(&mut g.dungeon.rooms, "number of rooms")?;
+    g.dungeon.oldrp = i.room_ref("oldrp")?;
+    i.rooms(&mut g.dungeon.passages, "number of passages")?;
+    for r in &g.dungeon.rooms {
         check_room_area(i.r.position(), r, true)?;
     }
     // Every level has a room (the C makes at most three of nine gone):
     // with none, the search for a random room never ends.
-    if g.rooms.iter().all(|r| r.r_flags & ISGONE != 0) {
+    if g.dungeon.rooms.iter().all(|r| r.r_flags & ISGONE != 0) {
         return Err(StateError::Invalid { offset: i.r.position(), what: "no room on the level", value: 0 });
     }
-    for r in &g.passages {
+    for r in &g.dungeon.passages {
         check_room_area(i.r.position(), r, false)?;
     }
 
     i.marker(RSID_MONSTERS)?;
-    i.count_exact("number of monster kinds", g.monster_stats.len())?;
-    for s in &mut g.monster_stats {
+    i.count_exact("number of monster kinds", g.dungeon.monster_stats.len())?;
+    for s in &mut g.dungeon.monster_stats {
         let at = i.r.position();
         *s = i.stats()?;
         // new_monster rolls a die per level of the kind (1..=15 in the
@@ -1182,13 +1182,13 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
             return Err(i.invalid(at, "monster kind's level", s.s_lvl));
         }
     }
-    i.obj_info(&mut g.things)?;
-    i.obj_info(&mut g.arm_info)?;
-    i.obj_info(&mut g.pot_info)?;
-    i.obj_info(&mut g.ring_info)?;
-    i.obj_info(&mut g.scr_info)?;
-    i.obj_info(&mut g.weap_info)?;
-    i.obj_info(&mut g.ws_info)?;
+    i.obj_info(&mut g.known.things)?;
+    i.obj_info(&mut g.known.arm_info)?;
+    i.obj_info(&mut g.known.pot_info)?;
+    i.obj_info(&mut g.known.ring_info)?;
+    i.obj_info(&mut g.known.scr_info)?;
+    i.obj_info(&mut g.known.weap_info)?;
+    i.obj_info(&mut g.known.ws_info)?;
 
     i.marker(RSID_DAEMONS)?;
     // The C checks only that the count is not above its table, then
@@ -1196,7 +1196,7 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     // looks at d_list[20], one past the table, and may zero it; the port
     // does not.
     i.count_upto("number of daemons", MAXDAEMONS as i32)?;
-    for d in &mut g.d_list {
+    for d in &mut g.dungeon.d_list {
         let d_type = i.int("daemon type")?;
         let (id, at) = i.int_at("daemon function")?;
         let d_func = daemon_fn(id).ok_or_else(|| i.invalid(at, "daemon function", id))?;
@@ -1207,9 +1207,9 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     // `total` is not restored: a MASTER build counts the things it has
     // just allocated instead.
     i.int("total")?;
-    g.between = i.int("between")?;
-    g.nh = i.coord("nh")?;
-    g.group = i.int("group")?;
+    g.dungeon.between = i.int("between")?;
+    g.dungeon.nh = i.coord("nh")?;
+    g.dungeon.group = i.int("group")?;
 
     read_window(g, i)
 }

@@ -17,10 +17,10 @@ pub enum BoltFrom {
 impl Game {
     /// `fix_stick`: set up a new wand or staff.
     pub fn fix_stick(&mut self, cur: ObjId) {
-        let which = self.objs[cur].o_which;
-        let staff = self.ws_type.get(which as usize).is_some_and(|t| *t == "staff");
+        let which = self.dungeon.objs[cur].o_which;
+        let staff = self.known.ws_type.get(which as usize).is_some_and(|t| *t == "staff");
         let charges = if which == WS_LIGHT { self.rng.rnd(10) + 10 } else { self.rng.rnd(5) + 3 };
-        let o = &mut self.objs[cur];
+        let o = &mut self.dungeon.objs[cur];
         o.o_damage = CBuf::strncpy(if staff { b"2x3" } else { b"1x1" });
         o.o_hurldmg = CBuf::strncpy(b"1x1");
         o.o_arm = charges;
@@ -31,8 +31,8 @@ impl Game {
     fn zap_target(&self) -> Coord {
         let (mut y, mut x) = (self.hero().y, self.hero().x);
         while step_ok(self.winat_safe(y, x)) {
-            y += self.delta.y;
-            x += self.delta.x;
+            y += self.cmd.delta.y;
+            x += self.cmd.delta.x;
         }
         Coord::new(y, x)
     }
@@ -40,20 +40,20 @@ impl Game {
     /// `do_zap`: zap a wand or staff in the direction of `delta`.
     pub fn do_zap(&mut self) -> Flow {
         let Some(obj) = self.get_item(b"zap with", i32::from(STICK))? else { return Ok(()) };
-        if self.objs[obj].o_type != i32::from(STICK) {
-            self.after = false;
+        if self.dungeon.objs[obj].o_type != i32::from(STICK) {
+            self.cmd.after = false;
             self.msg("you can't zap with that!")?;
             return Ok(());
         }
-        if self.objs[obj].o_arm == 0 {
+        if self.dungeon.objs[obj].o_arm == 0 {
             self.msg("nothing happens")?;
             return Ok(());
         }
-        let which = self.objs[obj].o_which;
+        let which = self.dungeon.objs[obj].o_which;
         match which {
             WS_LIGHT => {
                 // Light up the room.
-                self.ws_info[WS_LIGHT as usize].oi_know = true;
+                self.known.ws_info[WS_LIGHT as usize].oi_know = true;
                 let gone = self.proom().is_none_or(|r| self.room(r).r_flags & ISGONE != 0);
                 if gone {
                     self.msg("the corridor glows and then fades")?;
@@ -65,7 +65,7 @@ impl Game {
                     let hero = self.hero();
                     self.enter_room(hero)?;
                     self.addmsg("the room is lit")?;
-                    if !self.terse {
+                    if !self.opts.terse {
                         let t = format!(" by a shimmering {} light", self.pick_color("blue"));
                         self.addmsg(t)?;
                     }
@@ -75,7 +75,7 @@ impl Game {
             WS_DRAIN => {
                 // Half her hit points, taken evenly from the monsters
                 // around.
-                if self.player.t_stats.s_hpt < 2 {
+                if self.hero.player.t_stats.s_hpt < 2 {
                     self.msg("you are too weak to use it")?;
                     return Ok(());
                 }
@@ -84,44 +84,44 @@ impl Game {
             WS_INVIS | WS_POLYMORPH | WS_TELAWAY | WS_TELTO | WS_CANCEL => {
                 let Coord { y, x } = self.zap_target();
                 if let Some(tp) = self.moat_safe(y, x) {
-                    let monster = self.mons[tp].t_type;
+                    let monster = self.dungeon.mons[tp].t_type;
                     if monster == b'F' {
-                        self.player.t_flags &= !ISHELD;
+                        self.hero.player.t_flags &= !ISHELD;
                     }
                     match which {
                         WS_INVIS => {
-                            self.mons[tp].t_flags |= ISINVIS;
+                            self.dungeon.mons[tp].t_flags |= ISINVIS;
                             if self.cansee(y, x)? {
-                                let oc = self.mons[tp].t_oldch;
+                                let oc = self.dungeon.mons[tp].t_oldch;
                                 self.rt.scr.mvaddch(y, x, oc.into());
                             }
                         }
                         WS_POLYMORPH => {
-                            let pp = std::mem::take(&mut self.mons[tp].t_pack);
-                            crate::game::list::detach(&mut self.mlist, tp);
+                            let pp = std::mem::take(&mut self.dungeon.mons[tp].t_pack);
+                            crate::game::list::detach(&mut self.dungeon.mlist, tp);
                             if self.see_monst(tp) {
                                 let c = self.chat(y, x);
                                 self.rt.scr.mvaddch(y, x, c.into());
                             }
-                            let oldch = self.mons[tp].t_oldch;
-                            self.delta = Coord::new(y, x);
+                            let oldch = self.dungeon.mons[tp].t_oldch;
+                            self.cmd.delta = Coord::new(y, x);
                             let monster = self.rng.rnd(26) as u8 + b'A';
                             self.new_monster(tp, monster, Coord::new(y, x))?;
                             if self.see_monst(tp) {
                                 self.rt.scr.mvaddch(y, x, monster.into());
                             }
-                            self.mons[tp].t_oldch = oldch;
-                            self.mons[tp].t_pack = pp;
+                            self.dungeon.mons[tp].t_oldch = oldch;
+                            self.dungeon.mons[tp].t_pack = pp;
                             let seen = self.see_monst(tp);
-                            self.ws_info[WS_POLYMORPH as usize].oi_know |= seen;
+                            self.known.ws_info[WS_POLYMORPH as usize].oi_know |= seen;
                         }
                         WS_CANCEL => {
-                            let t = &mut self.mons[tp];
+                            let t = &mut self.dungeon.mons[tp];
                             t.t_flags |= ISCANC;
                             t.t_flags &= !(ISINVIS | CANHUH);
                             t.t_disguise = t.t_type;
                             if self.see_monst(tp) {
-                                let d = self.mons[tp].t_disguise;
+                                let d = self.dungeon.mons[tp].t_disguise;
                                 self.rt.scr.mvaddch(y, x, d.into());
                             }
                         }
@@ -140,9 +140,9 @@ impl Game {
                                 }
                             } else {
                                 let h = self.hero();
-                                Coord::new(h.y + self.delta.y, h.x + self.delta.x)
+                                Coord::new(h.y + self.cmd.delta.y, h.x + self.cmd.delta.x)
                             };
-                            let t = &mut self.mons[tp];
+                            let t = &mut self.dungeon.mons[tp];
                             t.t_dest = Some(Dest::Hero);
                             t.t_flags |= ISRUN;
                             self.relocate(tp, new_pos)?;
@@ -151,32 +151,32 @@ impl Game {
                 }
             }
             WS_MISSILE => {
-                self.ws_info[WS_MISSILE as usize].oi_know = true;
+                self.known.ws_info[WS_MISSILE as usize].oi_know = true;
                 // The static bolt of the C keeps what it held before.
                 {
-                    let b = &mut self.zap_bolt;
+                    let b = &mut self.statics.zap_bolt;
                     b.o_type = i32::from(b'*');
                     b.o_hurldmg = CBuf::strncpy(b"1x4");
                     b.o_hplus = 100;
                     b.o_dplus = 1;
                     b.o_flags = ISMISL;
                 }
-                if let Some(w) = self.cur_weapon {
-                    self.zap_bolt.o_launch = self.objs[w].o_which;
+                if let Some(w) = self.hero.cur_weapon {
+                    self.statics.zap_bolt.o_launch = self.dungeon.objs[w].o_which;
                 }
-                let (dy, dx) = (self.delta.y, self.delta.x);
+                let (dy, dx) = (self.cmd.delta.y, self.cmd.delta.x);
                 self.do_motion(Weap::ZapBolt, dy, dx)?;
-                let pos = self.zap_bolt.o_pos;
+                let pos = self.statics.zap_bolt.o_pos;
                 let hit = match self.moat_safe(pos.y, pos.x) {
                     Some(tp) => {
-                        let lvl = self.mons[tp].t_stats.s_lvl;
+                        let lvl = self.dungeon.mons[tp].t_stats.s_lvl;
                         !self.save_throw(VS_MAGIC, lvl)
                     }
                     None => false,
                 };
                 if hit {
                     self.hit_monster(pos.y, pos.x, Weap::ZapBolt)?;
-                } else if self.terse {
+                } else if self.opts.terse {
                     self.msg("missle vanishes")?;
                 } else {
                     self.msg("the missle vanishes with a puff of smoke")?;
@@ -185,7 +185,7 @@ impl Game {
             WS_HASTE_M | WS_SLOW_M => {
                 let Coord { y, x } = self.zap_target();
                 if let Some(tp) = self.moat_safe(y, x) {
-                    let t = &mut self.mons[tp];
+                    let t = &mut self.dungeon.mons[tp];
                     if which == WS_HASTE_M {
                         if t.on(ISSLOW) {
                             t.t_flags &= !ISSLOW;
@@ -200,7 +200,7 @@ impl Game {
                         }
                         t.t_turn = true;
                     }
-                    self.delta = Coord::new(y, x);
+                    self.cmd.delta = Coord::new(y, x);
                     self.runto(Coord::new(y, x))?;
                 }
             }
@@ -210,19 +210,19 @@ impl Game {
                     WS_FIRE => "flame",
                     _ => "ice",
                 };
-                let mut dir = self.delta;
+                let mut dir = self.cmd.delta;
                 self.fire_bolt(BoltFrom::Hero, &mut dir, name)?;
-                self.delta = dir;
-                self.ws_info[which as usize].oi_know = true;
+                self.cmd.delta = dir;
+                self.known.ws_info[which as usize].oi_know = true;
             }
             WS_NOP => {}
             _ => {
-                if self.master {
+                if self.cfg.master {
                     self.msg("what a bizarre schtick!")?;
                 }
             }
         }
-        self.objs[obj].o_arm -= 1;
+        self.dungeon.objs[obj].o_arm -= 1;
         Ok(())
     }
 
@@ -235,8 +235,8 @@ impl Game {
         let proom = self.proom();
         let inpass = proom.is_some_and(|r| self.room(r).r_flags & ISGONE != 0);
         let mut drainee: Vec<MonId> = Vec::new();
-        for &mp in &self.mlist {
-            let t = &self.mons[mp];
+        for &mp in &self.dungeon.mlist {
+            let t = &self.dungeon.mons[mp];
             let door_into = inpass
                 && self.chat(t.t_pos.y, t.t_pos.x) == DOOR
                 && Some(RoomRef::Passage(usize::from(self.flat(t.t_pos.y, t.t_pos.x) & F_PNUM))) == proom;
@@ -250,19 +250,19 @@ impl Game {
             self.msg("you have a tingling feeling")?;
             return Ok(());
         }
-        self.player.t_stats.s_hpt /= 2;
-        let cnt = self.player.t_stats.s_hpt / drainee.len() as i32;
+        self.hero.player.t_stats.s_hpt /= 2;
+        let cnt = self.hero.player.t_stats.s_hpt / drainee.len() as i32;
         // Now zot all of the monsters.
         for mp in drainee {
-            if !self.mons.contains(mp) {
+            if !self.dungeon.mons.contains(mp) {
                 continue;
             }
-            self.mons[mp].t_stats.s_hpt -= cnt;
-            if self.mons[mp].t_stats.s_hpt <= 0 {
+            self.dungeon.mons[mp].t_stats.s_hpt -= cnt;
+            if self.dungeon.mons[mp].t_stats.s_hpt <= 0 {
                 let seen = self.see_monst(mp);
                 self.killed(mp, seen)?;
             } else {
-                let pos = self.mons[mp].t_pos;
+                let pos = self.dungeon.mons[mp].t_pos;
                 self.runto(pos)?;
             }
         }
@@ -274,7 +274,7 @@ impl Game {
     pub fn fire_bolt(&mut self, from: BoltFrom, dir: &mut Coord, name: &'static str) -> Flow {
         let start = match from {
             BoltFrom::Hero => self.hero(),
-            BoltFrom::Monster(m) => self.mons[m].t_pos,
+            BoltFrom::Monster(m) => self.dungeon.mons[m].t_pos,
         };
         // The C's bolt is a local object of which only these fields are
         // set; the rest is whatever the stack held. In the original binary,
@@ -284,8 +284,8 @@ impl Game {
         // bolt that reaches a monster which fails its save misses it (no
         // damage string, and no launcher of that number). Measured with a
         // debugger on the original; the port holds those values on purpose.
-        let key = self.last_key;
-        self.fire_bolt = Object {
+        let key = self.statics.last_key;
+        self.statics.fire_bolt = Object {
             o_type: i32::from(WEAPON),
             o_which: FLAME,
             o_hurldmg: CBuf::strncpy(b"6x6"),
@@ -296,7 +296,7 @@ impl Game {
             o_flags: 0x5555,
             ..Object::default()
         };
-        self.weap_info[FLAME as usize].oi_name = Some(name);
+        self.known.weap_info[FLAME as usize].oi_name = Some(name);
         let dirch = match dir.y + dir.x {
             0 => b'/',
             1 | -1 => {
@@ -340,25 +340,25 @@ impl Game {
             if !hit_hero && let Some(tp) = self.moat_safe(pos.y, pos.x) {
                 hit_hero = true;
                 changed = !changed;
-                self.mons[tp].t_oldch = self.chat(pos.y, pos.x);
-                let lvl = self.mons[tp].t_stats.s_lvl;
+                self.dungeon.mons[tp].t_oldch = self.chat(pos.y, pos.x);
+                let lvl = self.dungeon.mons[tp].t_stats.s_lvl;
                 if !self.save_throw(VS_MAGIC, lvl) {
-                    self.fire_bolt.o_pos = pos;
+                    self.statics.fire_bolt.o_pos = pos;
                     used = true;
-                    if self.mons[tp].t_type == b'D' && name == "flame" {
+                    if self.dungeon.mons[tp].t_type == b'D' && name == "flame" {
                         self.addmsg("the flame bounces")?;
-                        if !self.terse {
+                        if !self.opts.terse {
                             self.addmsg(" off the dragon")?;
                         }
                         self.endmsg()?;
                     } else {
                         self.hit_monster(pos.y, pos.x, Weap::FireBolt)?;
                     }
-                } else if ch != b'M' || self.mons.get(tp).is_some_and(|t| t.t_disguise == b'M') {
+                } else if ch != b'M' || self.dungeon.mons.get(tp).is_some_and(|t| t.t_disguise == b'M') {
                     if from == BoltFrom::Hero {
                         self.runto(pos)?;
                     }
-                    if self.terse {
+                    if self.opts.terse {
                         self.msg(format!("{name} misses"))?;
                     } else {
                         let mname = self.set_mname(tp);
@@ -369,15 +369,15 @@ impl Game {
                 hit_hero = false;
                 changed = !changed;
                 if !self.save(VS_MAGIC) {
-                    self.player.t_stats.s_hpt -= self.rng.roll(6, 6);
-                    if self.player.t_stats.s_hpt <= 0 {
+                    self.hero.player.t_stats.s_hpt -= self.rng.roll(6, 6);
+                    if self.hero.player.t_stats.s_hpt <= 0 {
                         return Err(crate::game::ending::Ending::Died(match from {
                             BoltFrom::Hero => b'b',
-                            BoltFrom::Monster(m) => self.mons.get(m).map_or(b'b', |t| t.t_type),
+                            BoltFrom::Monster(m) => self.dungeon.mons.get(m).map_or(b'b', |t| t.t_type),
                         }));
                     }
                     used = true;
-                    if self.terse {
+                    if self.opts.terse {
                         self.msg(format!("the {name} hits"))?;
                     } else {
                         self.msg(format!("you are hit by the {name}"))?;
@@ -400,7 +400,7 @@ impl Game {
 
     /// `pick_color` (init.c): a color, or any color while hallucinating.
     pub fn pick_color(&mut self, col: &'static str) -> &'static str {
-        if self.player.on(ISHALU) {
+        if self.hero.player.on(ISHALU) {
             crate::game::data::RAINBOW[self.rng.rnd(crate::game::data::RAINBOW.len() as i32) as usize]
         } else {
             col
@@ -409,6 +409,6 @@ impl Game {
 
     /// `moat(y, x)` for a spot that may be off the map.
     pub fn moat_safe(&self, y: i32, x: i32) -> Option<MonId> {
-        Game::try_index(y, x).and_then(|i| self.monst_of(&self.places[i]))
+        Game::try_index(y, x).and_then(|i| self.monst_of(&self.dungeon.places[i]))
     }
 }

@@ -29,85 +29,85 @@ impl Game {
     /// food, it is food.
     pub fn new_thing(&mut self) -> ObjId {
         let cur = self.new_object_with(Object { o_count: 1, ..Object::plain() });
-        let kind = if self.no_food > 3 { 2 } else { self.pick_one(|g| &g.things) };
+        let kind = if self.dungeon.no_food > 3 { 2 } else { self.pick_one(|g| &g.known.things) };
         match kind {
             0 => {
-                let which = self.pick_one(|g| &g.pot_info);
-                let o = &mut self.objs[cur];
+                let which = self.pick_one(|g| &g.known.pot_info);
+                let o = &mut self.dungeon.objs[cur];
                 o.o_type = i32::from(POTION);
                 o.o_which = which;
             }
             1 => {
-                let which = self.pick_one(|g| &g.scr_info);
-                let o = &mut self.objs[cur];
+                let which = self.pick_one(|g| &g.known.scr_info);
+                let o = &mut self.dungeon.objs[cur];
                 o.o_type = i32::from(SCROLL);
                 o.o_which = which;
             }
             2 => {
-                self.no_food = 0;
+                self.dungeon.no_food = 0;
                 let which = if self.rng.rnd(10) != 0 { 0 } else { 1 };
-                let o = &mut self.objs[cur];
+                let o = &mut self.dungeon.objs[cur];
                 o.o_type = i32::from(FOOD);
                 o.o_which = which;
             }
             3 => {
-                let which = self.pick_one(|g| &g.weap_info[..MAXWEAPONS]);
+                let which = self.pick_one(|g| &g.known.weap_info[..MAXWEAPONS]);
                 self.init_weapon(cur, which);
                 let r = self.rng.rnd(100);
                 if r < 10 {
                     let n = self.rng.rnd(3) + 1;
-                    let o = &mut self.objs[cur];
+                    let o = &mut self.dungeon.objs[cur];
                     o.o_flags |= ISCURSED;
                     o.o_hplus -= n;
                 } else if r < 15 {
                     let n = self.rng.rnd(3) + 1;
-                    self.objs[cur].o_hplus += n;
+                    self.dungeon.objs[cur].o_hplus += n;
                 }
             }
             4 => {
-                let which = self.pick_one(|g| &g.arm_info);
+                let which = self.pick_one(|g| &g.known.arm_info);
                 {
-                    let o = &mut self.objs[cur];
+                    let o = &mut self.dungeon.objs[cur];
                     o.o_type = i32::from(ARMOR);
                     o.o_which = which;
-                    o.o_arm = self.a_class[which as usize];
+                    o.o_arm = self.known.a_class[which as usize];
                 }
                 let r = self.rng.rnd(100);
                 if r < 20 {
                     let n = self.rng.rnd(3) + 1;
-                    let o = &mut self.objs[cur];
+                    let o = &mut self.dungeon.objs[cur];
                     o.o_flags |= ISCURSED;
                     o.o_arm += n;
                 } else if r < 28 {
                     let n = self.rng.rnd(3) + 1;
-                    self.objs[cur].o_arm -= n;
+                    self.dungeon.objs[cur].o_arm -= n;
                 }
             }
             5 => {
-                let which = self.pick_one(|g| &g.ring_info);
+                let which = self.pick_one(|g| &g.known.ring_info);
                 {
-                    let o = &mut self.objs[cur];
+                    let o = &mut self.dungeon.objs[cur];
                     o.o_type = i32::from(RING);
                     o.o_which = which;
                 }
                 match which {
                     R_ADDSTR | R_PROTECT | R_ADDHIT | R_ADDDAM => {
                         let arm = self.rng.rnd(3);
-                        let o = &mut self.objs[cur];
+                        let o = &mut self.dungeon.objs[cur];
                         o.o_arm = arm;
                         if arm == 0 {
                             o.o_arm = -1;
                             o.o_flags |= ISCURSED;
                         }
                     }
-                    R_AGGR | R_TELEPORT => self.objs[cur].o_flags |= ISCURSED,
+                    R_AGGR | R_TELEPORT => self.dungeon.objs[cur].o_flags |= ISCURSED,
                     _ => {}
                 }
             }
             _ => {
-                let which = self.pick_one(|g| &g.ws_info);
+                let which = self.pick_one(|g| &g.known.ws_info);
                 {
-                    let o = &mut self.objs[cur];
+                    let o = &mut self.dungeon.objs[cur];
                     o.o_type = i32::from(STICK);
                     o.o_which = which;
                 }
@@ -154,12 +154,12 @@ impl Game {
     /// way (an object of no known type), so this can wait for a key.
     pub fn inv_name(&mut self, obj: ObjId, drop: bool) -> Flow<Vec<u8>> {
         self.inv_name_in_prbuf(obj, drop)?;
-        Ok(self.prbuf.as_bytes().to_vec())
+        Ok(self.opts.prbuf.as_bytes().to_vec())
     }
 
     /// [`Game::inv_name`] left in `prbuf` only.
     pub fn inv_name_in_prbuf(&mut self, obj: ObjId, drop: bool) -> Flow {
-        let o = self.objs[obj].clone();
+        let o = self.dungeon.objs[obj].clone();
         self.inv_name_into(&o, Some(obj), drop)
     }
 
@@ -167,7 +167,7 @@ impl Game {
     /// discoveries list names a made-up one).
     pub fn inv_name_of(&mut self, obj: &Object, id: Option<ObjId>, drop: bool) -> Flow<Vec<u8>> {
         self.inv_name_into(obj, id, drop)?;
-        Ok(self.prbuf.as_bytes().to_vec())
+        Ok(self.opts.prbuf.as_bytes().to_vec())
     }
 
     fn inv_name_into(&mut self, obj: &Object, id: Option<ObjId>, drop: bool) -> Flow {
@@ -175,121 +175,121 @@ impl Game {
         let w = which as usize;
         match obj.glyph() {
             POTION => {
-                nameit(&mut self.prbuf, obj, "potion", self.p_colors[w], &self.pot_info[w], &[]);
+                nameit(&mut self.opts.prbuf, obj, "potion", self.known.p_colors[w], &self.known.pot_info[w], &[]);
             }
             RING => {
                 let extra = ring_num(self, obj);
-                nameit(&mut self.prbuf, obj, "ring", self.r_stones[w], &self.ring_info[w], &extra);
+                nameit(&mut self.opts.prbuf, obj, "ring", self.known.r_stones[w], &self.known.ring_info[w], &extra);
             }
             STICK => {
                 let extra = charge_str(self, obj);
-                nameit(&mut self.prbuf, obj, self.ws_type[w], self.ws_made[w], &self.ws_info[w], &extra);
+                nameit(&mut self.opts.prbuf, obj, self.known.ws_type[w], self.known.ws_made[w], &self.known.ws_info[w], &extra);
             }
             SCROLL => {
                 let pb = if obj.o_count == 1 {
-                    self.prbuf.sprintf(b"A scroll ");
+                    self.opts.prbuf.sprintf(b"A scroll ");
                     9
                 } else {
-                    self.prbuf.sprintf_fmt(format_args!("{} scrolls ", obj.o_count));
-                    self.prbuf.strlen()
+                    self.opts.prbuf.sprintf_fmt(format_args!("{} scrolls ", obj.o_count));
+                    self.opts.prbuf.strlen()
                 };
-                let op = &self.scr_info[w];
+                let op = &self.known.scr_info[w];
                 if op.oi_know {
-                    self.prbuf.write_parts_at(pb, &[b"of ", op.oi_name.unwrap_or("").as_bytes()]);
+                    self.opts.prbuf.write_parts_at(pb, &[b"of ", op.oi_name.unwrap_or("").as_bytes()]);
                 } else if let Some(g) = &op.oi_guess {
-                    self.prbuf.write_parts_at(pb, &[b"called ", g.as_bytes()]);
+                    self.opts.prbuf.write_parts_at(pb, &[b"called ", g.as_bytes()]);
                 } else {
-                    self.prbuf.write_parts_at(pb, &[b"titled '", self.s_names[w].as_bytes(), b"'"]);
+                    self.opts.prbuf.write_parts_at(pb, &[b"titled '", self.known.s_names[w].as_bytes(), b"'"]);
                 }
             }
             FOOD => {
                 if which == 1 {
-                    let fruit = self.fruit.as_bytes();
+                    let fruit = self.opts.fruit.as_bytes();
                     if obj.o_count == 1 {
-                        self.prbuf.write_parts_at(0, &[b"A", vowelstr(fruit).as_bytes(), b" ", fruit]);
+                        self.opts.prbuf.write_parts_at(0, &[b"A", vowelstr(fruit).as_bytes(), b" ", fruit]);
                     } else {
-                        self.prbuf.sprintf_fmt(format_args!("{} ", obj.o_count));
-                        let pb = self.prbuf.strlen();
-                        self.prbuf.write_parts_at(pb, &[fruit, b"s"]);
+                        self.opts.prbuf.sprintf_fmt(format_args!("{} ", obj.o_count));
+                        let pb = self.opts.prbuf.strlen();
+                        self.opts.prbuf.write_parts_at(pb, &[fruit, b"s"]);
                     }
                 } else if obj.o_count == 1 {
-                    self.prbuf.sprintf(b"Some food");
+                    self.opts.prbuf.sprintf(b"Some food");
                 } else {
-                    self.prbuf.sprintf_fmt(format_args!("{} rations of food", obj.o_count));
+                    self.opts.prbuf.sprintf_fmt(format_args!("{} rations of food", obj.o_count));
                 }
             }
             WEAPON => {
-                let sp = self.weap_info[w].oi_name.unwrap_or("");
+                let sp = self.known.weap_info[w].oi_name.unwrap_or("");
                 if obj.o_count > 1 {
-                    self.prbuf.sprintf_fmt(format_args!("{} ", obj.o_count));
+                    self.opts.prbuf.sprintf_fmt(format_args!("{} ", obj.o_count));
                 } else {
-                    self.prbuf.sprintf_fmt(format_args!("A{} ", vowelstr(sp.as_bytes())));
+                    self.opts.prbuf.sprintf_fmt(format_args!("A{} ", vowelstr(sp.as_bytes())));
                 }
-                let pb = self.prbuf.strlen();
+                let pb = self.opts.prbuf.strlen();
                 if obj.o_flags & ISKNOW != 0 {
-                    self.prbuf.write_fmt_at(pb, format_args!("{} {}", Num(obj.o_hplus, obj.o_dplus, WEAPON), sp));
+                    self.opts.prbuf.write_fmt_at(pb, format_args!("{} {}", Num(obj.o_hplus, obj.o_dplus, WEAPON), sp));
                 } else {
-                    self.prbuf.write_at(pb, sp.as_bytes());
+                    self.opts.prbuf.write_at(pb, sp.as_bytes());
                 }
                 if obj.o_count > 1 {
-                    self.prbuf.strcat(b"s");
+                    self.opts.prbuf.strcat(b"s");
                 }
                 if let Some(label) = &obj.o_label {
-                    self.prbuf.strcat_fmt(format_args!(" called {label}"));
+                    self.opts.prbuf.strcat_fmt(format_args!(" called {label}"));
                 }
             }
             ARMOR => {
-                let sp = self.arm_info[w].oi_name.unwrap_or("");
+                let sp = self.known.arm_info[w].oi_name.unwrap_or("");
                 if obj.o_flags & ISKNOW != 0 {
-                    let ac = self.a_class.get(w).copied().unwrap_or(0);
-                    self.prbuf.sprintf_fmt(format_args!("{} {} [", Num(ac - obj.o_arm, 0, ARMOR), sp));
-                    if !self.terse {
-                        self.prbuf.strcat(b"protection ");
+                    let ac = self.known.a_class.get(w).copied().unwrap_or(0);
+                    self.opts.prbuf.sprintf_fmt(format_args!("{} {} [", Num(ac - obj.o_arm, 0, ARMOR), sp));
+                    if !self.opts.terse {
+                        self.opts.prbuf.strcat(b"protection ");
                     }
-                    self.prbuf.strcat_fmt(format_args!("{}]", 10i32.wrapping_sub(obj.o_arm)));
+                    self.opts.prbuf.strcat_fmt(format_args!("{}]", 10i32.wrapping_sub(obj.o_arm)));
                 } else {
-                    self.prbuf.sprintf(sp.as_bytes());
+                    self.opts.prbuf.sprintf(sp.as_bytes());
                 }
                 if let Some(label) = &obj.o_label {
-                    self.prbuf.strcat_fmt(format_args!(" called {label}"));
+                    self.opts.prbuf.strcat_fmt(format_args!(" called {label}"));
                 }
             }
-            AMULET => self.prbuf.sprintf(b"The Amulet of Yendor"),
-            GOLD => self.prbuf.sprintf_fmt(format_args!("{} Gold pieces", obj.o_arm)),
+            AMULET => self.opts.prbuf.sprintf(b"The Amulet of Yendor"),
+            GOLD => self.opts.prbuf.sprintf_fmt(format_args!("{} Gold pieces", obj.o_arm)),
             other => {
                 // Only the wizard build (MASTER) names the unknown, after
                 // its debug message (shown while in wizard mode); the
                 // default build leaves prbuf as it was.
-                if self.master {
-                    if self.wizard != 0 {
+                if self.cfg.master {
+                    if self.cmd.wizard != 0 {
                         let t = cat!(b"Picked up something funny ", crate::game::cfmt::unctrl(other));
                         self.msg(&t)?;
                     }
                     let t = cat!(b"Something bizarre ", crate::game::cfmt::unctrl(other));
-                    self.prbuf.sprintf(&t);
+                    self.opts.prbuf.sprintf(&t);
                 }
             }
         }
-        if self.inv_describe && id.is_some() {
-            if id == self.cur_armor {
-                self.prbuf.strcat(b" (being worn)");
+        if self.opts.inv_describe && id.is_some() {
+            if id == self.hero.cur_armor {
+                self.opts.prbuf.strcat(b" (being worn)");
             }
-            if id == self.cur_weapon {
-                self.prbuf.strcat(b" (weapon in hand)");
+            if id == self.hero.cur_weapon {
+                self.opts.prbuf.strcat(b" (weapon in hand)");
             }
-            if id == self.cur_ring[LEFT] {
-                self.prbuf.strcat(b" (on left hand)");
-            } else if id == self.cur_ring[RIGHT] {
-                self.prbuf.strcat(b" (on right hand)");
+            if id == self.hero.cur_ring[LEFT] {
+                self.opts.prbuf.strcat(b" (on left hand)");
+            } else if id == self.hero.cur_ring[RIGHT] {
+                self.opts.prbuf.strcat(b" (on right hand)");
             }
         }
-        let first = self.prbuf.0[0];
+        let first = self.opts.prbuf.0[0];
         if drop && first.is_ascii_uppercase() {
-            self.prbuf.0[0] = first.to_ascii_lowercase();
+            self.opts.prbuf.0[0] = first.to_ascii_lowercase();
         } else if !drop && first.is_ascii_lowercase() {
-            self.prbuf.0[0] = first.to_ascii_uppercase();
+            self.opts.prbuf.0[0] = first.to_ascii_uppercase();
         }
-        self.prbuf.0[MAXSTR - 1] = 0;
+        self.opts.prbuf.0[MAXSTR - 1] = 0;
         Ok(())
     }
 
@@ -298,7 +298,7 @@ impl Game {
         let hero = self.hero();
         let ch = self.chat(hero.y, hero.x);
         if ch != FLOOR && ch != PASSAGE {
-            self.after = false;
+            self.cmd.after = false;
             self.msg("there is something there already")?;
             return Ok(());
         }
@@ -306,16 +306,16 @@ impl Game {
         if !self.dropcheck(Some(obj))? {
             return Ok(());
         }
-        let all = !crate::game::pack::is_mult(self.objs[obj].o_type);
+        let all = !crate::game::pack::is_mult(self.dungeon.objs[obj].o_type);
         let obj = self.leave_pack(obj, true, all)?;
         // Link it into the level's objects.
-        attach(&mut self.lvl_obj, obj);
-        let glyph = self.objs[obj].glyph();
+        attach(&mut self.dungeon.lvl_obj, obj);
+        let glyph = self.dungeon.objs[obj].glyph();
         self.set_chat(hero.y, hero.x, glyph);
         *self.flat_mut(hero.y, hero.x) |= F_DROPPED;
-        self.objs[obj].o_pos = hero;
-        if self.objs[obj].o_type == i32::from(AMULET) {
-            self.amulet = false;
+        self.dungeon.objs[obj].o_pos = hero;
+        if self.dungeon.objs[obj].o_type == i32::from(AMULET) {
+            self.dungeon.amulet = false;
         }
         let name = self.inv_name(obj, true)?;
         self.msg(cat!(b"dropped ", name))?;
@@ -326,28 +326,28 @@ impl Game {
     /// off)? A cursed thing in use may not; one that may stops being used.
     pub fn dropcheck(&mut self, obj: Option<ObjId>) -> Flow<bool> {
         let Some(obj) = obj else { return Ok(true) };
-        let used = Some(obj) == self.cur_armor
-            || Some(obj) == self.cur_weapon
-            || Some(obj) == self.cur_ring[LEFT]
-            || Some(obj) == self.cur_ring[RIGHT];
+        let used = Some(obj) == self.hero.cur_armor
+            || Some(obj) == self.hero.cur_weapon
+            || Some(obj) == self.hero.cur_ring[LEFT]
+            || Some(obj) == self.hero.cur_ring[RIGHT];
         if !used {
             return Ok(true);
         }
-        if self.objs[obj].o_flags & ISCURSED != 0 {
+        if self.dungeon.objs[obj].o_flags & ISCURSED != 0 {
             self.msg("you can't.  It appears to be cursed")?;
             return Ok(false);
         }
-        if Some(obj) == self.cur_weapon {
-            self.cur_weapon = None;
-        } else if Some(obj) == self.cur_armor {
+        if Some(obj) == self.hero.cur_weapon {
+            self.hero.cur_weapon = None;
+        } else if Some(obj) == self.hero.cur_armor {
             self.waste_time()?;
-            self.cur_armor = None;
+            self.hero.cur_armor = None;
         } else {
-            let hand = if Some(obj) == self.cur_ring[LEFT] { LEFT } else { RIGHT };
-            self.cur_ring[hand] = None;
-            match self.objs[obj].o_which {
+            let hand = if Some(obj) == self.hero.cur_ring[LEFT] { LEFT } else { RIGHT };
+            self.hero.cur_ring[hand] = None;
+            match self.dungeon.objs[obj].o_which {
                 R_ADDSTR => {
-                    let arm = self.objs[obj].o_arm;
+                    let arm = self.dungeon.objs[obj].o_arm;
                     self.chg_str(-arm);
                 }
                 R_SEEINVIS => {
@@ -364,11 +364,11 @@ impl Game {
     /// object (or of every kind).
     pub fn discovered(&mut self) -> Flow {
         let ch = loop {
-            if !self.terse {
+            if !self.opts.terse {
                 self.addmsg("for ")?;
             }
             self.addmsg("what type")?;
-            if !self.terse {
+            if !self.opts.terse {
                 self.addmsg(" of object do you want a list")?;
             }
             self.msg("? (* for all)")?;
@@ -380,7 +380,7 @@ impl Game {
                 }
                 POTION | SCROLL | RING | STICK | b'*' => break ch,
                 _ => {
-                    if self.terse {
+                    if self.opts.terse {
                         self.msg("Not a type")?;
                     } else {
                         self.msg("Please type one of !?=/ (ESCAPE to quit)")?;
@@ -416,10 +416,10 @@ impl Game {
         let mut num_found = 0;
         for &o in &order {
             let info = match kind {
-                SCROLL => &self.scr_info[o],
-                POTION => &self.pot_info[o],
-                RING => &self.ring_info[o],
-                _ => &self.ws_info[o],
+                SCROLL => &self.known.scr_info[o],
+                POTION => &self.known.pot_info[o],
+                RING => &self.known.ring_info[o],
+                _ => &self.known.ws_info[o],
             };
             if info.oi_know || info.oi_guess.is_some() {
                 let obj = Object { o_type: i32::from(kind), o_which: o as i32, o_count: 1, ..Object::default() };
@@ -451,34 +451,34 @@ impl Game {
     /// shown a screen at a time. `Ok(true)` when the player pressed ESC
     /// at a `--More--`.
     pub fn add_line(&mut self, line: Option<Vec<u8>>) -> Flow<bool> {
-        let hw = self.hw;
-        if self.line_cnt == 0 {
+        let hw = self.rt.hw;
+        if self.statics.line_cnt == 0 {
             self.rt.scr.wclear(hw);
-            if self.inv_type == INV_SLOW {
-                self.mpos = 0;
+            if self.opts.inv_type == INV_SLOW {
+                self.cmd.mpos = 0;
             }
         }
-        if self.inv_type == INV_SLOW {
+        if self.opts.inv_type == INV_SLOW {
             if let Some(text) = &line
                 && !text.is_empty()
                 && self.msg(text)?
             {
                 return Ok(true);
             }
-            self.line_cnt += 1;
+            self.statics.line_cnt += 1;
             return Ok(false);
         }
-        if self.add_line_maxlen < 0 {
-            self.add_line_maxlen = PRESS_SPACE.len() as i32;
+        if self.statics.add_line_maxlen < 0 {
+            self.statics.add_line_maxlen = PRESS_SPACE.len() as i32;
         }
         let lines = self.rt.scr.lines();
         let cols = self.rt.scr.cols();
-        if self.line_cnt >= lines - 1 || line.is_none() {
-            if self.inv_type == INV_OVER && line.is_none() && !self.newpage {
+        if self.statics.line_cnt >= lines - 1 || line.is_none() {
+            if self.opts.inv_type == INV_OVER && line.is_none() && !self.statics.newpage {
                 self.msg("")?;
                 self.rt.scr.refresh();
-                let maxlen = self.add_line_maxlen;
-                let line_cnt = self.line_cnt;
+                let maxlen = self.statics.add_line_maxlen;
+                let line_cnt = self.statics.line_cnt;
                 let tw = self.rt.scr.newwin(line_cnt + 1, maxlen + 2, 0, cols - maxlen - 3);
                 if let Some(tw) = tw {
                     let sw = self.rt.scr.subwin(tw, line_cnt + 1, maxlen + 1, 0, cols - maxlen - 2);
@@ -526,48 +526,48 @@ impl Game {
                 self.rt.scr.wclear(hw);
                 self.rt.scr.touchwin(Win::STD);
             }
-            self.newpage = true;
-            self.line_cnt = 0;
-            self.add_line_maxlen = PRESS_SPACE.len() as i32;
+            self.statics.newpage = true;
+            self.statics.line_cnt = 0;
+            self.statics.add_line_maxlen = PRESS_SPACE.len() as i32;
         }
         if let Some(text) = line
-            && !(self.line_cnt == 0 && text.is_empty())
+            && !(self.statics.line_cnt == 0 && text.is_empty())
         {
-            let y = self.line_cnt;
-            self.line_cnt += 1;
+            let y = self.statics.line_cnt;
+            self.statics.line_cnt += 1;
             self.rt.scr.wmove(hw, y, 0);
             self.rt.scr.waddstr(hw, &text);
             let (_, x) = self.rt.scr.getyx(hw);
-            if self.add_line_maxlen < x {
-                self.add_line_maxlen = x;
+            if self.statics.add_line_maxlen < x {
+                self.statics.add_line_maxlen = x;
             }
-            self.lastfmt = Some(text);
+            self.statics.lastfmt = Some(text);
         }
         Ok(false)
     }
 
     /// `end_line`: end a list: a single line becomes a message.
     pub fn end_line(&mut self) -> Flow {
-        if self.inv_type != INV_SLOW {
-            if self.line_cnt == 1 && !self.newpage {
-                self.mpos = 0;
-                let text = self.lastfmt.clone().unwrap_or_default();
+        if self.opts.inv_type != INV_SLOW {
+            if self.statics.line_cnt == 1 && !self.statics.newpage {
+                self.cmd.mpos = 0;
+                let text = self.statics.lastfmt.clone().unwrap_or_default();
                 self.msg(text)?;
             } else {
                 self.add_line(None)?;
             }
         }
-        self.line_cnt = 0;
-        self.newpage = false;
+        self.statics.line_cnt = 0;
+        self.statics.newpage = false;
         Ok(())
     }
 
     /// `nothing`: "nothing found" for a kind, in `prbuf`.
     fn nothing(&mut self, kind: u8) -> Vec<u8> {
-        if self.terse {
-            self.prbuf.sprintf(b"Nothing");
+        if self.opts.terse {
+            self.opts.prbuf.sprintf(b"Nothing");
         } else {
-            self.prbuf.sprintf(b"Haven't discovered anything");
+            self.opts.prbuf.sprintf(b"Haven't discovered anything");
         }
         if kind != b'*' {
             let tystr = match kind {
@@ -576,28 +576,28 @@ impl Game {
                 RING => "ring",
                 _ => "stick",
             };
-            self.prbuf.strcat(format!(" about any {tystr}s").as_bytes());
+            self.opts.prbuf.strcat(format!(" about any {tystr}s").as_bytes());
         }
-        self.prbuf.as_bytes().to_vec()
+        self.opts.prbuf.as_bytes().to_vec()
     }
 
     /// `pr_list` (wizard): the chances of each kind of a class of object.
     pub fn pr_list(&mut self) -> Flow {
-        if !self.terse {
+        if !self.opts.terse {
             self.addmsg("for ")?;
         }
         self.addmsg("what type")?;
-        if !self.terse {
+        if !self.opts.terse {
             self.addmsg(" of object do you want a list")?;
         }
         self.msg("? ")?;
         let table: Vec<ObjInfo> = match self.readchar()? {
-            POTION => self.pot_info.to_vec(),
-            SCROLL => self.scr_info.to_vec(),
-            RING => self.ring_info.to_vec(),
-            STICK => self.ws_info.to_vec(),
-            ARMOR => self.arm_info.to_vec(),
-            WEAPON => self.weap_info[..MAXWEAPONS].to_vec(),
+            POTION => self.known.pot_info.to_vec(),
+            SCROLL => self.known.scr_info.to_vec(),
+            RING => self.known.ring_info.to_vec(),
+            STICK => self.known.ws_info.to_vec(),
+            ARMOR => self.known.arm_info.to_vec(),
+            WEAPON => self.known.weap_info[..MAXWEAPONS].to_vec(),
             _ => return Ok(()),
         };
         self.pr_spec(&table)
@@ -614,7 +614,7 @@ impl Game {
             // prbuf holds the format, "%c: %%s (%d%%%%)".
             let fmt = format!("{}: %s (%d%%)", char::from(i));
             let fmt = fmt.replacen("%d", &(oi.oi_prob - lastprob).to_string(), 1);
-            self.prbuf.sprintf(fmt.as_bytes());
+            self.opts.prbuf.sprintf(fmt.as_bytes());
             let line = format!("{}: {} ({}%)", char::from(i), oi.oi_name.unwrap_or(""), oi.oi_prob - lastprob);
             lastprob = oi.oi_prob;
             self.add_line(Some(line.into_bytes()))?;
@@ -639,7 +639,7 @@ fn ring_num(_g: &Game, obj: &Object) -> Vec<u8> {
 fn charge_str(g: &Game, obj: &Object) -> Vec<u8> {
     if obj.o_flags & ISKNOW == 0 {
         Vec::new()
-    } else if g.terse {
+    } else if g.opts.terse {
         format!(" [{}]", obj.o_arm).into_bytes()
     } else {
         format!(" [{} charges]", obj.o_arm).into_bytes()

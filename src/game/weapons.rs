@@ -32,17 +32,17 @@ impl Game {
     /// The object a [`Weap`] names.
     pub fn weap(&self, w: Weap) -> &Object {
         match w {
-            Weap::Item(o) => &self.objs[o],
-            Weap::ZapBolt => &self.zap_bolt,
-            Weap::FireBolt => &self.fire_bolt,
+            Weap::Item(o) => &self.dungeon.objs[o],
+            Weap::ZapBolt => &self.statics.zap_bolt,
+            Weap::FireBolt => &self.statics.fire_bolt,
         }
     }
 
     pub fn weap_mut(&mut self, w: Weap) -> &mut Object {
         match w {
-            Weap::Item(o) => &mut self.objs[o],
-            Weap::ZapBolt => &mut self.zap_bolt,
-            Weap::FireBolt => &mut self.fire_bolt,
+            Weap::Item(o) => &mut self.dungeon.objs[o],
+            Weap::ZapBolt => &mut self.statics.zap_bolt,
+            Weap::FireBolt => &mut self.statics.fire_bolt,
         }
     }
 
@@ -56,7 +56,7 @@ impl Game {
         self.do_motion(Weap::Item(obj), ydelta, xdelta)?;
         // It hit something: a wall or door, or a monster it may miss; then
         // it falls to the floor.
-        let pos = self.objs[obj].o_pos;
+        let pos = self.dungeon.objs[obj].o_pos;
         if self.moat(pos.y, pos.x).is_none() || !self.hit_monster(pos.y, pos.x, Weap::Item(obj))? {
             self.fall(obj, true)?;
         }
@@ -71,7 +71,7 @@ impl Game {
         loop {
             // Erase it where it was.
             let pos = self.weap(w).o_pos;
-            if pos != hero && self.cansee(pos.y, pos.x)? && !self.terse {
+            if pos != hero && self.cansee(pos.y, pos.x)? && !self.opts.terse {
                 let mut ch = self.chat(pos.y, pos.x);
                 if ch == FLOOR && !self.show_floor() {
                     ch = b' ';
@@ -84,7 +84,7 @@ impl Game {
             let ch = self.winat_safe(np.y, np.x);
             if step_ok(ch) && ch != DOOR {
                 // It has not hit anything yet: show it there.
-                if self.cansee(np.y, np.x)? && !self.terse {
+                if self.cansee(np.y, np.x)? && !self.opts.terse {
                     let glyph = self.weap(w).glyph();
                     self.rt.scr.mvaddch(np.y, np.x, glyph.into());
                     self.rt.scr.refresh();
@@ -98,29 +98,29 @@ impl Game {
     /// `fall`: drop an object somewhere around its spot; with no room for
     /// it there, it vanishes.
     pub fn fall(&mut self, obj: ObjId, pr: bool) -> Flow {
-        let pos = self.objs[obj].o_pos;
+        let pos = self.dungeon.objs[obj].o_pos;
         if let Some(fpos) = self.fallpos(pos) {
-            let glyph = self.objs[obj].glyph();
+            let glyph = self.dungeon.objs[obj].glyph();
             self.set_chat(fpos.y, fpos.x, glyph);
-            self.objs[obj].o_pos = fpos;
+            self.dungeon.objs[obj].o_pos = fpos;
             if self.cansee(fpos.y, fpos.x)? {
                 match self.moat(fpos.y, fpos.x) {
-                    Some(m) => self.mons[m].t_oldch = glyph,
+                    Some(m) => self.dungeon.mons[m].t_oldch = glyph,
                     None => {
                         self.rt.scr.mvaddch(fpos.y, fpos.x, glyph.into());
                     }
                 }
             }
-            attach(&mut self.lvl_obj, obj);
+            attach(&mut self.dungeon.lvl_obj, obj);
             return Ok(());
         }
         if pr {
-            if self.has_hit {
+            if self.cmd.has_hit {
                 self.endmsg()?;
-                self.has_hit = false;
+                self.cmd.has_hit = false;
             }
-            let which = self.objs[obj].o_which;
-            let name = self.weap_info.get(which as usize).and_then(|i| i.oi_name).unwrap_or("");
+            let which = self.dungeon.objs[obj].o_which;
+            let name = self.known.weap_info.get(which as usize).and_then(|i| i.oi_name).unwrap_or("");
             self.msg(format!("the {name} vanishes as it hits the ground"))?;
         }
         self.discard_object(obj);
@@ -130,7 +130,7 @@ impl Game {
     /// `init_weapon`: set up a new weapon of a kind.
     pub fn init_weapon(&mut self, weap: ObjId, which: i32) {
         let iwp = &INIT_DAM[which as usize];
-        let o = &mut self.objs[weap];
+        let o = &mut self.dungeon.objs[weap];
         o.o_type = i32::from(WEAPON);
         o.o_which = which;
         o.o_damage = CBuf::strncpy(iwp.dam.as_bytes());
@@ -148,12 +148,12 @@ impl Game {
         };
         let group = match count {
             Some(_) => {
-                self.group += 1;
-                self.group - 1
+                self.dungeon.group += 1;
+                self.dungeon.group - 1
             }
             None => 0,
         };
-        let o = &mut self.objs[weap];
+        let o = &mut self.dungeon.objs[weap];
         o.o_count = count.unwrap_or(1);
         o.o_group = group;
     }
@@ -165,31 +165,31 @@ impl Game {
 
     /// `wield`: take a weapon in hand.
     pub fn wield(&mut self) -> Flow {
-        let oweapon = self.cur_weapon;
-        if !self.dropcheck(self.cur_weapon)? {
-            self.cur_weapon = oweapon;
+        let oweapon = self.hero.cur_weapon;
+        if !self.dropcheck(self.hero.cur_weapon)? {
+            self.hero.cur_weapon = oweapon;
             return Ok(());
         }
-        self.cur_weapon = oweapon;
+        self.hero.cur_weapon = oweapon;
         let Some(obj) = self.get_item(b"wield", i32::from(WEAPON))? else {
-            self.after = false;
+            self.cmd.after = false;
             return Ok(());
         };
-        if self.objs[obj].o_type == i32::from(ARMOR) {
+        if self.dungeon.objs[obj].o_type == i32::from(ARMOR) {
             self.msg("you can't wield armor")?;
-            self.after = false;
+            self.cmd.after = false;
             return Ok(());
         }
         if self.is_current(Some(obj))? {
-            self.after = false;
+            self.cmd.after = false;
             return Ok(());
         }
         let sp = self.inv_name(obj, true)?;
-        self.cur_weapon = Some(obj);
-        if !self.terse {
+        self.hero.cur_weapon = Some(obj);
+        if !self.opts.terse {
             self.addmsg("you are now ")?;
         }
-        let ch = self.objs[obj].o_packch;
+        let ch = self.dungeon.objs[obj].o_packch;
         self.msg(cat!(b"wielding ", sp, b" (", [ch], b")"))?;
         Ok(())
     }

@@ -27,7 +27,7 @@ impl Game {
     /// `whatis`: identify a thing of the pack (of a kind, and insisting
     /// on one, for the identify scrolls).
     pub fn whatis(&mut self, insist: bool, kind: i32) -> Flow {
-        if self.player.t_pack.is_empty() {
+        if self.hero.player.t_pack.is_empty() {
             self.msg("you don't have anything in your pack to identify")?;
             return Ok(());
         }
@@ -36,7 +36,7 @@ impl Game {
             if !insist {
                 break obj;
             }
-            if self.n_objs == 0 {
+            if self.cmd.n_objs == 0 {
                 return Ok(());
             }
             match obj {
@@ -44,7 +44,7 @@ impl Game {
                     self.msg("you must identify something")?;
                 }
                 Some(o) => {
-                    let ot = self.objs[o].o_type;
+                    let ot = self.dungeon.objs[o].o_type;
                     if kind != 0 && ot != kind && !(kind == R_OR_S && (ot == i32::from(RING) || ot == i32::from(STICK)))
                     {
                         self.msg(format!("you must identify a {}", type_name(kind)))?;
@@ -55,11 +55,11 @@ impl Game {
             }
         };
         let Some(obj) = obj else { return Ok(()) };
-        match self.objs[obj].glyph() {
+        match self.dungeon.objs[obj].glyph() {
             SCROLL => self.set_know(obj, InfoTable::Scroll),
             POTION => self.set_know(obj, InfoTable::Potion),
             STICK => self.set_know(obj, InfoTable::Stick),
-            WEAPON | ARMOR => self.objs[obj].o_flags |= ISKNOW,
+            WEAPON | ARMOR => self.dungeon.objs[obj].o_flags |= ISKNOW,
             RING => self.set_know(obj, InfoTable::Ring),
             _ => {}
         }
@@ -70,8 +70,8 @@ impl Game {
 
     /// `set_know`: the player now knows what this kind of thing is.
     pub fn set_know(&mut self, obj: ObjId, t: InfoTable) {
-        let which = self.objs[obj].o_which as usize;
-        self.objs[obj].o_flags |= ISKNOW;
+        let which = self.dungeon.objs[obj].o_which as usize;
+        self.dungeon.objs[obj].o_flags |= ISKNOW;
         if let Some(info) = self.info_table(t).get_mut(which) {
             info.oi_know = true;
             info.oi_guess = None;
@@ -85,26 +85,26 @@ impl Game {
         self.rt.scr.mvaddch(hero.y, hero.x, fa.into());
         // Nowhere to go (a damaged save): she stays where she is.
         let c = self.find_free_spot().unwrap_or(hero);
-        self.teleport_pos = c;
+        self.statics.teleport_pos = c;
         if self.roomin(c)? != self.proom() {
             self.leave_room(hero)?;
-            self.player.t_pos = c;
+            self.hero.player.t_pos = c;
             self.enter_room(c)?;
         } else {
-            self.player.t_pos = c;
+            self.hero.player.t_pos = c;
             self.look(true)?;
         }
         let hero = self.hero();
         self.rt.scr.mvaddch(hero.y, hero.x, PLAYER.into());
         // A flytrap lets go of a teleported hero.
-        if self.player.on(ISHELD) {
-            self.player.t_flags &= !ISHELD;
-            self.vf_hit = 0;
-            self.monster_stats[usize::from(b'F' - b'A')].s_dmg.strcpy(b"000x0");
+        if self.hero.player.on(ISHELD) {
+            self.hero.player.t_flags &= !ISHELD;
+            self.hero.vf_hit = 0;
+            self.dungeon.monster_stats[usize::from(b'F' - b'A')].s_dmg.strcpy(b"000x0");
         }
-        self.no_move = 0;
-        self.count = 0;
-        self.running = false;
+        self.hero.no_move = 0;
+        self.cmd.count = 0;
+        self.cmd.running = false;
         self.rt.scr.flushinp();
         Ok(())
     }
@@ -113,17 +113,17 @@ impl Game {
     pub fn create_obj(&mut self) -> Flow {
         let obj = self.new_object();
         self.msg("type of item: ")?;
-        self.objs[obj].o_type = i32::from(self.readchar()?);
-        self.mpos = 0;
-        let t = self.objs[obj].o_type as u8;
+        self.dungeon.objs[obj].o_type = i32::from(self.readchar()?);
+        self.cmd.mpos = 0;
+        let t = self.dungeon.objs[obj].o_type as u8;
         self.msg(cat!(b"which ", [t], b" do you want? (0-f)"))?;
         let ch = self.readchar()?;
-        self.objs[obj].o_which =
+        self.dungeon.objs[obj].o_which =
             if ch.is_ascii_digit() { i32::from(ch) - i32::from(b'0') } else { i32::from(ch) - i32::from(b'a') + 10 };
-        self.objs[obj].o_group = 0;
-        self.objs[obj].o_count = 1;
-        self.mpos = 0;
-        let (ot, which) = (self.objs[obj].o_type, self.objs[obj].o_which);
+        self.dungeon.objs[obj].o_group = 0;
+        self.dungeon.objs[obj].o_count = 1;
+        self.cmd.mpos = 0;
+        let (ot, which) = (self.dungeon.objs[obj].o_type, self.dungeon.objs[obj].o_which);
         // DEVIATION: the C names an object past its type's table from stray memory or dies; the port makes none; test: deviations::wizard_object_of_a_kind_past_its_table_is_not_made
         // The C takes any answer (`0`-`9`, then `a` is 10 and
         // on) and indexes its tables with it; past a table's end it names
@@ -138,13 +138,13 @@ impl Game {
         if ot == i32::from(WEAPON) || ot == i32::from(ARMOR) {
             self.msg("blessing? (+,-,n)")?;
             let bless = self.readchar()?;
-            self.mpos = 0;
+            self.cmd.mpos = 0;
             if no_such_kind {
                 self.discard_object(obj);
                 return Ok(());
             }
             if bless == b'-' {
-                self.objs[obj].o_flags |= ISCURSED;
+                self.dungeon.objs[obj].o_flags |= ISCURSED;
             }
             if ot == i32::from(WEAPON) {
                 if (0..MAXWEAPONS as i32).contains(&which) {
@@ -152,21 +152,21 @@ impl Game {
                 }
                 if bless == b'-' {
                     let n = self.rng.rnd(3) + 1;
-                    self.objs[obj].o_hplus -= n;
+                    self.dungeon.objs[obj].o_hplus -= n;
                 }
                 if bless == b'+' {
                     let n = self.rng.rnd(3) + 1;
-                    self.objs[obj].o_hplus += n;
+                    self.dungeon.objs[obj].o_hplus += n;
                 }
             } else {
-                self.objs[obj].o_arm = self.a_class.get(which as usize).copied().unwrap_or(0);
+                self.dungeon.objs[obj].o_arm = self.known.a_class.get(which as usize).copied().unwrap_or(0);
                 if bless == b'-' {
                     let n = self.rng.rnd(3) + 1;
-                    self.objs[obj].o_arm += n;
+                    self.dungeon.objs[obj].o_arm += n;
                 }
                 if bless == b'+' {
                     let n = self.rng.rnd(3) + 1;
-                    self.objs[obj].o_arm -= n;
+                    self.dungeon.objs[obj].o_arm -= n;
                 }
             }
         } else if ot == i32::from(RING) {
@@ -174,13 +174,13 @@ impl Game {
                 R_PROTECT | R_ADDSTR | R_ADDHIT | R_ADDDAM => {
                     self.msg("blessing? (+,-,n)")?;
                     let bless = self.readchar()?;
-                    self.mpos = 0;
+                    self.cmd.mpos = 0;
                     if bless == b'-' {
-                        self.objs[obj].o_flags |= ISCURSED;
+                        self.dungeon.objs[obj].o_flags |= ISCURSED;
                     }
-                    self.objs[obj].o_arm = if bless == b'-' { -1 } else { self.rng.rnd(2) + 1 };
+                    self.dungeon.objs[obj].o_arm = if bless == b'-' { -1 } else { self.rng.rnd(2) + 1 };
                 }
-                R_AGGR | R_TELEPORT => self.objs[obj].o_flags |= ISCURSED,
+                R_AGGR | R_TELEPORT => self.dungeon.objs[obj].o_flags |= ISCURSED,
                 _ => {}
             }
         } else if ot == i32::from(STICK) {
@@ -194,7 +194,7 @@ impl Game {
                 let n = crate::game::fight::atoi(&buf[..buf.iter().position(|&b| b == 0).unwrap_or(MAXSTR)]);
                 // get_num stores a short into the int's low half (the
                 // high half stays zero, as calloc left it).
-                self.objs[obj].o_arm = i32::from(n as u16);
+                self.dungeon.objs[obj].o_arm = i32::from(n as u16);
             }
         }
         self.add_pack(Some(obj), false)
@@ -203,7 +203,7 @@ impl Game {
     /// `passwd` (wizard): does the player know the password?
     pub fn passwd(&mut self) -> Flow<bool> {
         self.msg("wizard's Password:")?;
-        self.mpos = 0;
+        self.cmd.mpos = 0;
         let mut buf: Vec<u8> = Vec::new();
         let (kill, erase) = (self.rt.scr.killchar(), self.rt.scr.erasechar());
         loop {
@@ -230,7 +230,7 @@ impl Game {
 
     /// `show_map` (wizard): the whole level, hidden things in standout.
     pub fn show_map(&mut self) -> Flow {
-        let hw = self.hw;
+        let hw = self.rt.hw;
         self.rt.scr.wclear(hw);
         for y in 1..NUMLINES - 1 {
             for x in 0..NUMCOLS {

@@ -170,7 +170,7 @@ impl Outcome {
             Some(Ending::Died(m)) => Some(String::from_utf8_lossy(&g.killname(m, true)).into_owned()),
             _ => None,
         };
-        Outcome { ending, exit, killer, gold: g.purse, max_level: g.max_level, crashed: None }
+        Outcome { ending, exit, killer, gold: g.hero.purse, max_level: g.dungeon.max_level, crashed: None }
     }
 
     fn crashed(message: String) -> Outcome {
@@ -290,9 +290,9 @@ pub struct HeroState {
 
 impl HeroState {
     fn of(g: &mut Game) -> HeroState {
-        let st = g.player.t_stats;
-        let arm = match g.cur_armor {
-            Some(a) => g.objs[a].o_arm,
+        let st = g.hero.player.t_stats;
+        let arm = match g.hero.cur_armor {
+            Some(a) => g.dungeon.objs[a].o_arm,
             None => st.s_arm,
         };
         // Naming writes `prbuf`, which the game may read again later: put
@@ -300,32 +300,33 @@ impl HeroState {
         // The wizard build's naming may show a message first (an object of
         // no known type); looking must not, so it names as outside wizard
         // mode and the flag is put back.
-        let (prbuf, wizard) = (g.prbuf.clone(), std::mem::take(&mut g.wizard));
+        let (prbuf, wizard) = (g.opts.prbuf.clone(), std::mem::take(&mut g.cmd.wizard));
         let pack = g
+            .hero
             .player
             .t_pack
             .clone()
             .into_iter()
             .map(|id| PackItem {
-                letter: g.objs[id].o_packch,
-                kind: g.objs[id].glyph(),
+                letter: g.dungeon.objs[id].o_packch,
+                kind: g.dungeon.objs[id].glyph(),
                 name: g.inv_name(id, false).unwrap_or_default(),
             })
             .collect();
-        (g.prbuf, g.wizard) = (prbuf, wizard);
+        (g.opts.prbuf, g.cmd.wizard) = (prbuf, wizard);
         HeroState {
-            depth: g.level,
-            max_depth: g.max_level,
-            gold: g.purse,
+            depth: g.dungeon.level,
+            max_depth: g.dungeon.max_level,
+            gold: g.hero.purse,
             hp: st.s_hpt,
             max_hp: st.s_maxhp,
             str: st.s_str as i32,
-            max_str: g.max_stats.s_str as i32,
+            max_str: g.hero.max_stats.s_str as i32,
             arm: 10 - arm,
             exp_level: st.s_lvl,
             exp: st.s_exp,
-            hunger: g.hungry_state,
-            amulet: g.amulet,
+            hunger: g.hero.hungry_state,
+            amulet: g.dungeon.amulet,
             pack,
         }
     }

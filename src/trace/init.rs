@@ -22,7 +22,7 @@ pub fn run(case: &Case) -> Result<String, TraceError> {
 /// The new-game steps of main() with their `stage` lines (and the RNG trace
 /// between them when asked for).
 pub(super) fn new_game(g: &mut Game, seed: i32, trace: bool, out: &mut String) {
-    g.dnum = seed;
+    g.dungeon.dnum = seed;
     g.rng.set_seed(seed);
     g.rng.set_trace(trace);
     let _ = writeln!(out, "stage start seed={}", g.rng.seed());
@@ -49,48 +49,53 @@ fn info_lines(out: &mut String, table: &str, info: &[ObjInfo]) {
 }
 
 fn dump_lore(g: &Game, out: &mut String) {
-    info_lines(out, "things", &g.things);
-    info_lines(out, "potion", &g.pot_info);
-    info_lines(out, "scroll", &g.scr_info);
-    info_lines(out, "ring", &g.ring_info);
-    info_lines(out, "stick", &g.ws_info);
-    info_lines(out, "weapon", &g.weap_info);
-    info_lines(out, "armor", &g.arm_info);
-    let _ = writeln!(out, "player {} flags=0x{:04x}", stats(&g.player.t_stats), g.player.t_flags);
-    let _ = writeln!(out, "max_stats {}", stats(&g.max_stats));
-    let _ = writeln!(out, "food_left {}", g.food_left);
-    let _ = writeln!(out, "hungry_state {}", g.hungry_state);
-    let _ = writeln!(out, "inpack {}", g.inpack);
-    let pack = &g.player.t_pack;
+    info_lines(out, "things", &g.known.things);
+    info_lines(out, "potion", &g.known.pot_info);
+    info_lines(out, "scroll", &g.known.scr_info);
+    info_lines(out, "ring", &g.known.ring_info);
+    info_lines(out, "stick", &g.known.ws_info);
+    info_lines(out, "weapon", &g.known.weap_info);
+    info_lines(out, "armor", &g.known.arm_info);
+    let _ = writeln!(out, "player {} flags=0x{:04x}", stats(&g.hero.player.t_stats), g.hero.player.t_flags);
+    let _ = writeln!(out, "max_stats {}", stats(&g.hero.max_stats));
+    let _ = writeln!(out, "food_left {}", g.hero.food_left);
+    let _ = writeln!(out, "hungry_state {}", g.hero.hungry_state);
+    let _ = writeln!(out, "inpack {}", g.hero.inpack);
+    let pack = &g.hero.player.t_pack;
     for (i, &o) in pack.iter().enumerate() {
-        let _ = writeln!(out, "pack {i} {}", object(&g.objs[o]));
+        let _ = writeln!(out, "pack {i} {}", object(&g.dungeon.objs[o]));
     }
     let pos = |o: Option<ObjId>| o.and_then(|o| pack.iter().position(|&p| p == o));
     let idx = |o: Option<ObjId>| pos(o).map_or_else(|| "none".to_string(), |i| i.to_string());
-    let _ = writeln!(out, "cur_armor pack={}", idx(g.cur_armor));
-    let _ = writeln!(out, "cur_weapon pack={}", idx(g.cur_weapon));
-    let _ = writeln!(out, "cur_ring left={} right={}", idx(g.cur_ring[0]), idx(g.cur_ring[1]));
-    let used: String = g.pack_used.iter().map(|&u| if u { '1' } else { '0' }).collect();
+    let _ = writeln!(out, "cur_armor pack={}", idx(g.hero.cur_armor));
+    let _ = writeln!(out, "cur_weapon pack={}", idx(g.hero.cur_weapon));
+    let _ = writeln!(out, "cur_ring left={} right={}", idx(g.hero.cur_ring[0]), idx(g.hero.cur_ring[1]));
+    let used: String = g.hero.pack_used.iter().map(|&u| if u { '1' } else { '0' }).collect();
     let _ = writeln!(out, "pack_used {used}");
-    for (i, name) in g.s_names.iter().enumerate() {
+    for (i, name) in g.known.s_names.iter().enumerate() {
         let _ = writeln!(out, "scroll {i} name={}", s(name.as_bytes()));
     }
-    for (i, color) in g.p_colors.iter().enumerate() {
+    for (i, color) in g.known.p_colors.iter().enumerate() {
         let _ = writeln!(out, "potion {i} color={}", s(color.as_bytes()));
     }
-    for (i, stone) in g.r_stones.iter().enumerate() {
+    for (i, stone) in g.known.r_stones.iter().enumerate() {
         let value = STONES.iter().find(|st| st.name == *stone).map_or(0, |st| st.value);
         let _ = writeln!(
             out,
             "ring {i} stone={} stone_value={value} worth={}",
             s(stone.as_bytes()),
-            g.ring_info[i].oi_worth
+            g.known.ring_info[i].oi_worth
         );
     }
-    for i in 0..g.ws_type.len() {
-        let _ = writeln!(out, "stick {i} type={} made={}", s(g.ws_type[i].as_bytes()), s(g.ws_made[i].as_bytes()));
+    for i in 0..g.known.ws_type.len() {
+        let _ = writeln!(
+            out,
+            "stick {i} type={} made={}",
+            s(g.known.ws_type[i].as_bytes()),
+            s(g.known.ws_made[i].as_bytes())
+        );
     }
-    let _ = writeln!(out, "group {}", g.group);
-    let _ = writeln!(out, "dnum {}", g.dnum);
+    let _ = writeln!(out, "group {}", g.dungeon.group);
+    let _ = writeln!(out, "dnum {}", g.dungeon.dnum);
     let _ = writeln!(out, "seed {}", g.rng.seed());
 }

@@ -86,12 +86,12 @@ impl<'a> Fields<'a> {
 /// Program-start values for what a line sets: the hero zeroed, nothing
 /// worn or wielded, no objects or monsters, messages recorded.
 fn reset(g: &mut Game) {
-    g.player = Creature::default();
-    g.cur_armor = None;
-    g.cur_weapon = None;
-    g.cur_ring = [None, None];
-    g.objs = Arena::default();
-    g.mons = Arena::default();
+    g.hero.player = Creature::default();
+    g.hero.cur_armor = None;
+    g.hero.cur_weapon = None;
+    g.hero.cur_ring = [None, None];
+    g.dungeon.objs = Arena::default();
+    g.dungeon.mons = Arena::default();
 }
 
 /// A damage string of a case (`-` is the empty string).
@@ -102,8 +102,8 @@ fn dmg<const N: usize>(v: &str) -> CBuf<N> {
 /// Put rings of the given kinds (and plusses) on the hero's hands.
 fn wear_rings(g: &mut Game, rings: [Option<(i32, i32)>; 2]) {
     for (hand, ring) in rings.into_iter().enumerate() {
-        g.cur_ring[hand] = ring.map(|(which, arm)| {
-            g.objs.alloc(Object { o_type: i32::from(RING), o_which: which, o_arm: arm, ..Object::default() })
+        g.hero.cur_ring[hand] = ring.map(|(which, arm)| {
+            g.dungeon.objs.alloc(Object { o_type: i32::from(RING), o_which: which, o_arm: arm, ..Object::default() })
         });
     }
 }
@@ -131,7 +131,7 @@ fn weapon(g: &mut Game, spec: &str) -> Option<ObjId> {
         o_hurldmg: dmg(hurldmg),
         ..Object::default()
     };
-    Some(g.objs.alloc(o))
+    Some(g.dungeon.objs.alloc(o))
 }
 
 fn roll_em(g: &mut Game, f: &mut Fields) -> Option<String> {
@@ -148,7 +148,7 @@ fn roll_em(g: &mut Game, f: &mut Fields) -> Option<String> {
     let defend =
         Stats { s_str: 10, s_lvl: 1, s_arm: darm, s_hpt: dhp, s_maxhp: dhp, s_dmg: dmg("1x4"), ..Stats::default() };
     let drun = f.flag("drun")?;
-    let monster = g.mons.alloc(Creature { t_type: b'K', ..Creature::default() });
+    let monster = g.dungeon.mons.alloc(Creature { t_type: b'K', ..Creature::default() });
     let (attacker, defender) =
         if hero_attacks { (Who::Hero, Who::Monster(monster)) } else { (Who::Monster(monster), Who::Hero) };
     g.creature_mut(attacker).t_stats = attack;
@@ -160,14 +160,15 @@ fn roll_em(g: &mut Game, f: &mut Fields) -> Option<String> {
         "none" => {}
         n => {
             let arm = n.parse().ok()?;
-            g.cur_armor = Some(g.objs.alloc(Object { o_type: i32::from(ARMOR), o_arm: arm, ..Object::default() }));
+            g.hero.cur_armor =
+                Some(g.dungeon.objs.alloc(Object { o_type: i32::from(ARMOR), o_arm: arm, ..Object::default() }));
         }
     }
     let weap = match f.get("weap")? {
         "none" => None,
         spec => Some(weapon(g, spec)?),
     };
-    g.cur_weapon = match f.get("cw")? {
+    g.hero.cur_weapon = match f.get("cw")? {
         "none" => None,
         "weap" => weap,
         spec => Some(weapon(g, spec)?),
@@ -201,22 +202,22 @@ fn ring_eat(g: &mut Game, f: &mut Fields) -> Option<String> {
 fn stomach(g: &mut Game, f: &mut Fields) -> Option<String> {
     let rec = g.record();
     g.rng.set_seed(f.int("seed")?);
-    g.food_left = f.int("food")?;
-    g.hungry_state = f.int("hungry")?;
-    g.no_command = f.int("nocmd")?;
+    g.hero.food_left = f.int("food")?;
+    g.hero.hungry_state = f.int("hungry")?;
+    g.hero.no_command = f.int("nocmd")?;
     let rings = [f.ring("lring", false)?, f.ring("rring", false)?];
     wear_rings(g, rings);
-    g.amulet = f.flag("amulet")?;
-    g.terse = f.flag("terse")?;
+    g.dungeon.amulet = f.flag("amulet")?;
+    g.opts.terse = f.flag("terse")?;
     if f.flag("halu")? {
-        g.player.t_flags |= ISHALU;
+        g.hero.player.t_flags |= ISHALU;
     }
     if f.flag("run")? {
-        g.player.t_flags |= ISRUN;
+        g.hero.player.t_flags |= ISRUN;
     }
-    g.running = f.flag("running")?;
-    g.to_death = f.flag("todeath")?;
-    g.count = f.int("count")?;
+    g.cmd.running = f.flag("running")?;
+    g.cmd.to_death = f.flag("todeath")?;
+    g.cmd.count = f.int("count")?;
     let died = match g.stomach() {
         Ok(()) => "no".to_string(),
         Err(Ending::Died(cause)) => ch(cause),
@@ -225,13 +226,13 @@ fn stomach(g: &mut Game, f: &mut Fields) -> Option<String> {
     let msgs = rec.take_messages();
     let mut out = format!(
         "food={} hungry={} nocmd={} run={} running={} todeath={} count={} died={died} seed={} msgs={}",
-        g.food_left,
-        g.hungry_state,
-        g.no_command,
-        u8::from(g.player.on(ISRUN)),
-        u8::from(g.running),
-        u8::from(g.to_death),
-        g.count,
+        g.hero.food_left,
+        g.hero.hungry_state,
+        g.hero.no_command,
+        u8::from(g.hero.player.on(ISRUN)),
+        u8::from(g.cmd.running),
+        u8::from(g.cmd.to_death),
+        g.cmd.count,
         g.rng.seed(),
         msgs.len()
     );
@@ -243,14 +244,14 @@ fn stomach(g: &mut Game, f: &mut Fields) -> Option<String> {
 
 fn doctor(g: &mut Game, f: &mut Fields) -> Option<String> {
     g.rng.set_seed(f.int("seed")?);
-    let st = &mut g.player.t_stats;
+    let st = &mut g.hero.player.t_stats;
     st.s_lvl = f.int("lvl")?;
     st.s_hpt = f.int("hp")?;
     st.s_maxhp = f.int("maxhp")?;
-    g.quiet = f.int("quiet")?;
+    g.hero.quiet = f.int("quiet")?;
     let rings = [f.ring("lring", false)?, f.ring("rring", false)?];
     wear_rings(g, rings);
     g.doctor();
-    let st = &g.player.t_stats;
-    Some(format!("hp={} maxhp={} quiet={} seed={}", st.s_hpt, st.s_maxhp, g.quiet, g.rng.seed()))
+    let st = &g.hero.player.t_stats;
+    Some(format!("hp={} maxhp={} quiet={} seed={}", st.s_hpt, st.s_maxhp, g.hero.quiet, g.rng.seed()))
 }

@@ -71,12 +71,18 @@ fn dest(g: &Game, d: Option<Dest>) -> String {
         None => "none".to_string(),
         Some(Dest::Hero) => "hero".to_string(),
         Some(Dest::Gold(r)) => format!("gold:{}", roomref(Some(r))),
-        Some(Dest::Monster(m)) => {
-            g.mlist.iter().position(|&x| x.addr() == m).map_or_else(|| "none".to_string(), |k| format!("monster{k}"))
-        }
-        Some(Dest::Object(o)) => {
-            g.lvl_obj.iter().position(|&x| x.addr() == o).map_or_else(|| "none".to_string(), |k| format!("object{k}"))
-        }
+        Some(Dest::Monster(m)) => g
+            .dungeon
+            .mlist
+            .iter()
+            .position(|&x| x.addr() == m)
+            .map_or_else(|| "none".to_string(), |k| format!("monster{k}")),
+        Some(Dest::Object(o)) => g
+            .dungeon
+            .lvl_obj
+            .iter()
+            .position(|&x| x.addr() == o)
+            .map_or_else(|| "none".to_string(), |k| format!("object{k}")),
     }
 }
 
@@ -94,13 +100,13 @@ fn dump_level(g: &mut Game, rec: &Recorder, d: i32, out: &mut String) {
     let _ = writeln!(
         out,
         "global level={} max_level={} no_food={} ntraps={} seenstairs={} amulet={} group={} seed={}",
-        g.level,
-        g.max_level,
-        g.no_food,
-        g.ntraps,
-        u8::from(g.seenstairs),
-        u8::from(g.amulet),
-        g.group,
+        g.dungeon.level,
+        g.dungeon.max_level,
+        g.dungeon.no_food,
+        g.dungeon.ntraps,
+        u8::from(g.dungeon.seenstairs),
+        u8::from(g.dungeon.amulet),
+        g.dungeon.group,
         g.rng.seed()
     );
     let hero = g.hero();
@@ -110,14 +116,14 @@ fn dump_level(g: &mut Game, rec: &Recorder, d: i32, out: &mut String) {
         hero.y,
         hero.x,
         roomref(g.proom()),
-        g.player.t_flags,
-        g.player.t_stats.s_hpt
+        g.hero.player.t_flags,
+        g.hero.player.t_stats.s_hpt
     );
-    let _ = writeln!(out, "stairs pos={},{}", g.stairs.y, g.stairs.x);
-    for (i, rp) in g.rooms.iter().enumerate() {
+    let _ = writeln!(out, "stairs pos={},{}", g.dungeon.stairs.y, g.dungeon.stairs.x);
+    for (i, rp) in g.dungeon.rooms.iter().enumerate() {
         room_line(out, "room", i, rp);
     }
-    for (i, rp) in g.passages.iter().enumerate() {
+    for (i, rp) in g.dungeon.passages.iter().enumerate() {
         room_line(out, "passage", i, rp);
     }
     for y in 0..NUMLINES {
@@ -131,13 +137,13 @@ fn dump_level(g: &mut Game, rec: &Recorder, d: i32, out: &mut String) {
     for y in 0..NUMLINES {
         for x in 0..NUMCOLS {
             if let Some(m) = g.moat(y, x) {
-                let k = g.mlist.iter().position(|&t| t == m).map_or(-1, |k| k as i64);
+                let k = g.dungeon.mlist.iter().position(|&t| t == m).map_or(-1, |k| k as i64);
                 let _ = writeln!(out, "placemon {y},{x} monster={k}");
             }
         }
     }
-    for (i, &m) in g.mlist.iter().enumerate() {
-        let t = &g.mons[m];
+    for (i, &m) in g.dungeon.mlist.iter().enumerate() {
+        let t = &g.dungeon.mons[m];
         let _ = writeln!(
             out,
             "monster {i} type={} disguise={} oldch={} pos={},{} turn={} flags=0x{:04x} dest={} room={} {} pack={}",
@@ -154,13 +160,13 @@ fn dump_level(g: &mut Game, rec: &Recorder, d: i32, out: &mut String) {
             t.t_pack.len()
         );
         for (j, &o) in t.t_pack.iter().enumerate() {
-            let _ = writeln!(out, "monpack {i}.{j} {}", object(&g.objs[o]));
+            let _ = writeln!(out, "monpack {i}.{j} {}", object(&g.dungeon.objs[o]));
         }
     }
-    for (i, &o) in g.lvl_obj.iter().enumerate() {
-        let _ = writeln!(out, "object {i} {}", object(&g.objs[o]));
+    for (i, &o) in g.dungeon.lvl_obj.iter().enumerate() {
+        let _ = writeln!(out, "object {i} {}", object(&g.dungeon.objs[o]));
     }
-    for (slot, dl) in g.d_list.iter().enumerate() {
+    for (slot, dl) in g.dungeon.d_list.iter().enumerate() {
         if dl.d_type != 0 {
             let _ = writeln!(
                 out,
