@@ -421,8 +421,18 @@ fn a_save_with_endless_dice_is_refused() {
 /// i32::MIN). Refused as damaged.
 #[test]
 fn a_save_with_absurd_numbers_is_refused() {
-    let cases: [Damage; 6] = [
+    let cases: [Damage; 9] = [
         ("the hero's armor class", |g| g.hero.player.t_stats.s_arm = i32::MIN),
+        // Two more the fuzzer found: `roomin` summing a gone room's corner
+        // and size, and a count of i32::MIN counted down.
+        ("a gone room's corner", |g| {
+            let r = &mut g.dungeon.rooms[0];
+            r.r_flags |= ISGONE;
+            r.r_max = Coord::new(-NUMLINES, -NUMCOLS);
+            r.r_pos.x = i32::MAX;
+        }),
+        ("a passage's size", |g| g.dungeon.passages[3].r_max.y = i32::MIN),
+        ("the count", |g| g.cmd.count = i32::MIN),
         ("an object's armor class", |g| {
             let o = g.hero.player.t_pack[0];
             g.dungeon.objs[o].o_arm = i32::MIN + 5;

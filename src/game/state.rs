@@ -56,6 +56,8 @@ const MAX_NO_COMMAND: i32 = 1000;
 /// what play reaches, and small enough that the game's arithmetic on them
 /// (worth x 100, sums) cannot overflow.
 const MAX_BONUS: i32 = 10_000_000;
+/// A room's corner and size, gone or not (the map is 80 x 32).
+const MAX_ROOM_SPAN: i32 = 10_000;
 /// Hit points and experience: the same, for sums of small numbers.
 const MAX_POINTS: i32 = 1_000_000_000;
 /// The largest saved screen accepted (a terminal of 1000 x 1000).
@@ -888,6 +890,14 @@ fn check_room_area(at: usize, r: &Room, in_rooms: bool) -> Res<()> {
         let value = i64::from(r.r_max.y) * 65536 + i64::from(r.r_max.x);
         return Err(StateError::Invalid { offset: at, what: "room too small", value });
     }
+    // Any room's corner and size are summed when the game looks for the
+    // room a spot is in (`roomin`), gone rooms' too (theirs are on the map
+    // with a negative size): past these the sum overflows.
+    let sane = |v: i32| (-MAX_ROOM_SPAN..=MAX_ROOM_SPAN).contains(&v);
+    if ![r.r_pos.x, r.r_pos.y, r.r_max.x, r.r_max.y].into_iter().all(sane) {
+        let value = i64::from(r.r_pos.y) * 65536 + i64::from(r.r_pos.x);
+        return Err(StateError::Invalid { offset: at, what: "room far off the map", value });
+    }
     if r.r_max.x <= 0 || r.r_max.y <= 0 {
         return Ok(());
     }
@@ -1040,7 +1050,8 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     g.cmd.mpos = i.int("mpos")?;
     g.dungeon.no_food = i.int("no_food")?;
     g.known.a_class = i.ints("a_class")?;
-    g.cmd.count = i.int("count")?;
+    // A typed count stops at 255; the game counts it down.
+    g.cmd.count = i.int_within("count", 0..=255)?;
     g.hero.food_left = i.int("food_left")?;
     g.hero.lastscore = i.int("lastscore")?;
     // DEVIATION: the C restores any count of turns asleep (a negative or huge one computes for 2^32 turns with no key read); the port refuses both as damaged; test: no_hang::a_save_asleep_for_ever_is_refused
