@@ -407,6 +407,12 @@ fn a_save_with_endless_dice_is_refused() {
         ("a kind of monster's level", |g| g.dungeon.monster_stats[10].s_lvl = i32::MAX / 2),
         ("the hero's level", |g| g.hero.player.t_stats.s_lvl = i32::MIN / 2),
     ];
+    assert_each_refused(&cases);
+}
+
+/// Each damage done to a game by a wall (with a monster and a pack), then
+/// saved and restored: refused.
+fn assert_each_refused(cases: &[Damage]) {
     for (what, damage) in cases {
         let mut g = game_by_a_wall();
         assert!(!g.dungeon.mlist.is_empty() && !g.hero.player.t_pack.is_empty(), "a monster and a pack");
@@ -451,12 +457,7 @@ fn a_save_with_absurd_numbers_is_refused() {
             g.dungeon.mons[m].t_stats.s_exp = i32::MIN;
         }),
     ];
-    for (what, damage) in cases {
-        let mut g = game_by_a_wall();
-        assert!(!g.dungeon.mlist.is_empty() && !g.hero.player.t_pack.is_empty(), "a monster and a pack");
-        damage(&mut g);
-        assert_refused(what, &g);
-    }
+    assert_each_refused(&cases);
 }
 
 /// Far past the game's own figures, but within the bounds, still restores.

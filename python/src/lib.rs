@@ -248,16 +248,17 @@ struct PyVecGames {
 }
 
 /// Borrow the bound arrays writable for one call and run `f` on them as
-/// flat slices (numpy refuses a second writer, and a non-contiguous array
-/// is an error).
+/// flat slices (an array bound twice, or one numpy will not lend for
+/// writing or that is not contiguous, is an error).
 fn with_outs<R>(py: Python<'_>, a: &Arrays, f: impl FnOnce(vector::Outs<'_>) -> PyResult<R>) -> PyResult<R> {
     let (mut chars, mut attrs, mut names) =
-        (a.chars.bind(py).readwrite(), a.attrs.bind(py).readwrite(), a.names.bind(py).readwrite());
-    let (mut cursor, mut blstats) = (a.cursor.bind(py).readwrite(), a.blstats.bind(py).readwrite());
+        (a.chars.bind(py).try_readwrite()?, a.attrs.bind(py).try_readwrite()?, a.names.bind(py).try_readwrite()?);
+    let (mut cursor, mut blstats) = (a.cursor.bind(py).try_readwrite()?, a.blstats.bind(py).try_readwrite()?);
     let (mut message, mut letters, mut types) =
-        (a.message.bind(py).readwrite(), a.letters.bind(py).readwrite(), a.types.bind(py).readwrite());
-    let (mut wait, mut reward) = (a.wait.bind(py).readwrite(), a.reward.bind(py).readwrite());
-    let (mut terminated, mut truncated) = (a.terminated.bind(py).readwrite(), a.truncated.bind(py).readwrite());
+        (a.message.bind(py).try_readwrite()?, a.letters.bind(py).try_readwrite()?, a.types.bind(py).try_readwrite()?);
+    let (mut wait, mut reward) = (a.wait.bind(py).try_readwrite()?, a.reward.bind(py).try_readwrite()?);
+    let (mut terminated, mut truncated) =
+        (a.terminated.bind(py).try_readwrite()?, a.truncated.bind(py).try_readwrite()?);
     f(vector::Outs {
         obs: Out {
             chars: chars.as_slice_mut()?,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gymnasium as gym
 import numpy as np
+import pytest
 from gymnasium.vector import AutoresetMode
 
 import rogue544
@@ -63,3 +64,17 @@ def test_copy_false_reuses_arrays():
     b, *_ = v.step(np.zeros(2, dtype=np.int64))
     assert a["tty_chars"] is b["tty_chars"]
     v.close()
+
+
+def test_an_array_bound_twice_is_an_error_not_a_panic():
+    from rogue544 import _native
+    v = _native.VecGames(1)
+    grid = np.zeros((1, _native.ROWS, _native.COLS), np.uint8)
+    row = lambda n, t: np.zeros((1, n), t)
+    arrays = (grid, grid, np.zeros((1, 2), np.int16), row(_native.BLSTATS, np.int32),
+              row(_native.COLS, np.uint8), row(_native.PACK, np.uint8), row(_native.PACK, np.uint8),
+              np.zeros((1, _native.PACK, _native.NAME), np.uint8), np.zeros(1, np.int64),
+              np.zeros(1, np.float64), np.zeros(1, np.bool_), np.zeros(1, np.bool_))
+    # `Exception`, not pyo3's PanicException (a BaseException).
+    with pytest.raises(Exception):
+        v.bind(*arrays)

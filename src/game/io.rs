@@ -175,9 +175,7 @@ impl Game {
                 st.s_maxhp,
                 st.s_str,
                 max_str,
-                // C int arithmetic: a damaged save's armor class can be
-                // anything, and the difference wraps as it does there.
-                10i32.wrapping_sub(sh.s_arm),
+                10 - sh.s_arm,
                 st.s_lvl,
                 st.s_exp,
                 hungry,

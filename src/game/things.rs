@@ -246,7 +246,7 @@ impl Game {
                     if !self.opts.terse {
                         self.opts.prbuf.strcat(b"protection ");
                     }
-                    self.opts.prbuf.strcat_fmt(format_args!("{}]", 10i32.wrapping_sub(obj.o_arm)));
+                    self.opts.prbuf.strcat_fmt(format_args!("{}]", 10 - obj.o_arm));
                 } else {
                     self.opts.prbuf.sprintf(sp.as_bytes());
                 }
