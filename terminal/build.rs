@@ -1,6 +1,8 @@
 //! The `rogue` binary's link.
 //!
-//! Static where the system has the static libraries: most of an
+//! The lean build (a profile at opt-level `s` or `z`: `dist`, the shipped
+//! game) links it statically where the system has the static libraries.
+//! Most of an
 //! interactive game's memory is pages of the files it maps, and the kernel
 //! maps a file's cached pages 64 kB at a time around each one touched
 //! (fault-around). Linked against the shared libc, ncurses and libgcc_s,
@@ -17,8 +19,15 @@
 //! names that brings in every static archive at once, and the binary is
 //! linked `-static-pie`. A missing archive, a compiler that cannot link a
 //! static PIE or cross-compiling keep the usual dynamic link, with a
-//! warning that says why; `ROGUE_LINK=dynamic` asks for it, and
-//! `ROGUE_LINK=static` makes those cases errors.
+//! warning that says why. `ROGUE_LINK=dynamic` asks for the dynamic link,
+//! `ROGUE_LINK=static` for the static one in any profile (those cases are
+//! then errors).
+//!
+//! Why only the lean build by default: cargo hands every build script's
+//! link search path to the doctests of the whole build, so the linker
+//! scripts would reach the library's doctests in `cargo test` and link
+//! them half static. The tests build with `--release`; CI runs the
+//! terminal tests on the dist binary as well.
 //!
 //! Either way the relative relocations are packed (DT_RELR; glibc 2.36 and
 //! lld or binutils 2.38): 1 kB for the start-up to read instead of 50 kB.
@@ -41,17 +50,17 @@ fn main() {
         return;
     }
     println!("cargo:rustc-link-arg-bin=rogue=-Wl,-z,pack-relative-relocs");
+    // A static link's leftovers from an earlier run in this directory.
+    let out = PathBuf::from(var("OUT_DIR"));
+    let _ = fs::remove_dir_all(out.join("static-libs"));
     let asked = match var("ROGUE_LINK").as_str() {
         "dynamic" => return,
         "static" => true,
-        "" => false,
-        other => panic!("ROGUE_LINK={other:?}: it is `static`, `dynamic` or unset (static where possible)"),
+        "" if matches!(var("OPT_LEVEL").as_str(), "s" | "z") => false,
+        "" => return,
+        other => panic!("ROGUE_LINK={other:?}: it is `static`, `dynamic` or unset (static in the lean build)"),
     };
-    let linked = if var("TARGET") != var("HOST") {
-        Err("cross-compiling".to_string())
-    } else {
-        link_statically(&PathBuf::from(var("OUT_DIR")))
-    };
+    let linked = if var("TARGET") != var("HOST") { Err("cross-compiling".to_string()) } else { link_statically(&out) };
     match linked {
         Ok(()) => {}
         Err(why) if asked => panic!("ROGUE_LINK=static, but {why}"),
