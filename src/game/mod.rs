@@ -370,22 +370,37 @@ impl Game {
     /// A game at program start, on the given machine and screen, started
     /// as `launch` says.
     pub fn launch(host: Box<dyn Host>, scr: Box<dyn Curses>, launch: Launch) -> Self {
-        let (score_path, lock_path) = launch.score_files();
-        let mut g = Game::at_start(host, scr);
-        g.cfg.score_path = score_path;
-        g.cfg.lock_path = lock_path;
-        g.rt.scoreboard = ScoreBoard(launch.scoreboard.map(Into::into));
-        g.cfg.save_path = launch.save_path;
-        g.cfg.fixed_dnum = launch.fixed_dnum;
-        g.cfg.master = launch.master;
-        if let Some(o) = launch.observer {
-            g.rt.obs = o;
-        }
-        g
+        Game::launch_with_hw(host, scr, launch, Win::STD)
     }
 
-    /// Every global at its initial value.
-    fn at_start(host: Box<dyn Host>, scr: Box<dyn Curses>) -> Self {
+    /// [`Game::launch`] with the scratch window already made. (The game is
+    /// made in one piece, where it is returned to: filling in a made game
+    /// would copy its 12 kB once more.)
+    fn launch_with_hw(host: Box<dyn Host>, scr: Box<dyn Curses>, launch: Launch, hw: Win) -> Self {
+        let (score_path, lock_path) = launch.score_files();
+        let cfg = Settings {
+            master: launch.master,
+            score_path,
+            lock_path,
+            fixed_dnum: launch.fixed_dnum,
+            save_path: launch.save_path,
+        };
+        let rt = Runtime {
+            host,
+            scr,
+            obs: launch.observer.unwrap_or_else(|| Box::new(NoObserver)),
+            hw,
+            lock_file_held: false,
+            scoreboard: ScoreBoard(launch.scoreboard.map(Into::into)),
+            echo: true,
+            signals_default: false,
+        };
+        Game::at_start(cfg, rt)
+    }
+
+    /// Every global at its initial value, with the launch's settings and
+    /// runtime.
+    fn at_start(cfg: Settings, rt: Runtime) -> Self {
         let mut passages = [Room::default(); MAXPASS];
         // extern.c initializes only the first 12 of the 13 passages.
         for p in passages.iter_mut().take(12) {
@@ -530,14 +545,8 @@ impl Game {
                 lastfmt: None,
                 add_line_maxlen: -1,
             },
-            cfg: Settings {
-                master: false,
-                score_path: crate::game::score::SCOREFILE.as_bytes().to_vec(),
-                lock_path: crate::game::score::LOCKFILE.as_bytes().to_vec(),
-                fixed_dnum: None,
-                save_path: None,
-            },
-            rt: Runtime { host, scr, obs: Box::new(NoObserver), hw: Win::STD, lock_file_held: false, scoreboard: ScoreBoard::default(), echo: true, signals_default: false },
+            cfg,
+            rt,
             outcome: None,
         }
     }
@@ -545,9 +554,11 @@ impl Game {
     /// A game on the in-memory curses model of the standard 24 x 80 screen,
     /// on a scripted machine that touches no files.
     pub fn headless() -> Self {
-        let mut g = Game::launch(Box::new(ScriptedHost::nowhere()), Box::new(Model::standard()), Launch::default());
-        g.make_hw();
-        g
+        let mut scr: Box<dyn Curses> = Box::new(Model::standard());
+        // make_hw()'s window, made first.
+        let (lines, cols) = (scr.lines(), scr.cols());
+        let hw = scr.newwin(lines, cols, 0, 0).unwrap_or(Win::STD);
+        Game::launch_with_hw(Box::new(ScriptedHost::nowhere()), scr, Launch::default(), hw)
     }
 
     /// Have messages recorded instead of shown (no `--More--` waits), and

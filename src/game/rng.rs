@@ -154,6 +154,33 @@ impl Draw for Seed {
         self.0 = Rng::step(self.0);
         (((self.0 >> 16) & 0xffff) as u32 % range.unsigned_abs()) as i32
     }
+
+    /// The same draws; where the first test always holds (rnd(a) + 1 is at
+    /// most a, so from t > a on, as at every depth past 10 for a secret
+    /// spot), the two draws are one step of the seed (one multiply and
+    /// add, the second draw not waiting for the first).
+    #[inline(always)]
+    fn rnd_below_then_zero(&mut self, a: i32, t: i32, b: i32) -> bool {
+        if a > 0 && t > a && b != 0 {
+            const TWO: (i32, i32) = ahead(2);
+            self.0 = self.0.wrapping_mul(TWO.0).wrapping_add(TWO.1);
+            (((self.0 >> 16) & 0xffff) as u32).is_multiple_of(b.unsigned_abs())
+        } else {
+            self.rnd(a) + 1 < t && self.rnd(b) == 0
+        }
+    }
+}
+
+/// The seed `k` draws on, as one multiply and add: `(mul, add)` with
+/// `step^k(s) = s * mul + add` (all wrapping).
+const fn ahead(k: u32) -> (i32, i32) {
+    let (mut mul, mut add, mut i) = (1i32, 0i32, 0);
+    while i < k {
+        mul = mul.wrapping_mul(11109);
+        add = add.wrapping_mul(11109).wrapping_add(13849);
+        i += 1;
+    }
+    (mul, add)
 }
 
 /// Run `$body` with `$d` the fastest [`Draw`] that gives the game's draws
@@ -211,6 +238,19 @@ mod tests {
             for _ in 0..50 {
                 assert_eq!(Draw::rnd(&mut s, range), r.rnd(range), "range {range}");
                 assert_eq!(s.0, r.seed());
+            }
+        }
+    }
+
+    #[test]
+    fn a_bare_seed_tests_secrets_as_the_rng() {
+        for start in [0, 1, -1, 12345, -99999, i32::MAX, i32::MIN, 0x680a_cfae] {
+            for (a, t, b) in [(10, 11, 40), (10, 30, 5), (10, 5, 40), (10, 1, 5), (10, 0, 40), (1, 2, 1), (3, 26, 7), (10, 11, 0)] {
+                let (mut r, mut s) = (Rng::new(start), Seed(start));
+                for _ in 0..100 {
+                    assert_eq!(s.rnd_below_then_zero(a, t, b), Draw::rnd_below_then_zero(&mut r, a, t, b), "{a} {t} {b}");
+                    assert_eq!(s.0, r.seed());
+                }
             }
         }
     }

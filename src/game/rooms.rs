@@ -135,18 +135,27 @@ impl Game {
         }
         // What the C's side walls, then top and bottom walls, then floor
         // leave, drawn a column at a time: the map is column-major, so a
-        // column of the room is one run of cells.
-        let height = max.y as usize;
-        for x in pos.x..pos.x + max.x {
-            let start = Game::index(pos.y, x);
-            let inside = if x == pos.x || x == pos.x + max.x - 1 { b'|' } else { FLOOR };
-            if let Some((top, rest)) = self.dungeon.places[start..start + height].split_first_mut()
-                && let Some((bottom, middle)) = rest.split_last_mut()
-            {
-                top.p_ch = b'-';
-                bottom.p_ch = b'-';
-                for p in middle {
-                    p.p_ch = inside;
+        // column of the room is one run of cells. The room's cells are
+        // still as new_level cleared them (no two rooms overlap, and
+        // nothing is put in a room before it is drawn), so whole cells are
+        // written: for the heights rooms have, a column is a copy of a
+        // fixed size.
+        let (top, width) = (Game::index(pos.y, pos.x), max.x as usize);
+        let places = &mut self.dungeon.places[..];
+        match max.y {
+            4 => draw_columns::<4>(places, top, width),
+            5 => draw_columns::<5>(places, top, width),
+            6 => draw_columns::<6>(places, top, width),
+            7 => draw_columns::<7>(places, top, width),
+            height => {
+                let height = height as usize;
+                for k in 0..width {
+                    let at = top + MAXLINES * k;
+                    let inside = if k == 0 || k == width - 1 { b'|' } else { FLOOR };
+                    let column = &mut places[at..at + height];
+                    column.fill(Place::new(inside, F_REAL));
+                    column[0] = Place::new(b'-', F_REAL);
+                    column[height - 1] = Place::new(b'-', F_REAL);
                 }
             }
         }
@@ -326,6 +335,22 @@ impl Game {
             }
         }
         self.door_open(r)
+    }
+}
+
+/// A room `N` cells high and `width` across, its top left cell at map
+/// index `top`, drawn on the cleared map (see `draw_room`).
+fn draw_columns<const N: usize>(places: &mut [Place], top: usize, width: usize) {
+    let column = |inside| {
+        let mut cells = [Place::new(inside, F_REAL); N];
+        (cells[0], cells[N - 1]) = (Place::new(b'-', F_REAL), Place::new(b'-', F_REAL));
+        cells
+    };
+    let (side, middle) = (column(b'|'), column(FLOOR));
+    for k in 0..width {
+        let at = top + MAXLINES * k;
+        debug_assert!(places[at..at + N].iter().all(|p| *p == Place::new(b' ', F_REAL)), "a room drawn over");
+        places[at..at + N].copy_from_slice(if k == 0 || k == width - 1 { &side } else { &middle });
     }
 }
 
