@@ -2,10 +2,9 @@
 //!
 //! The lean build (a profile at opt-level `s` or `z`: `dist`, the shipped
 //! game) links it statically where the system has the static libraries.
-//! Most of an
-//! interactive game's memory is pages of the files it maps, and the kernel
-//! maps a file's cached pages 64 kB at a time around each one touched
-//! (fault-around). Linked against the shared libc, ncurses and libgcc_s,
+//! Most of an interactive game's memory is pages of the files it maps, and
+//! the kernel maps a file's cached pages 64 kB at a time around each one
+//! touched (fault-around). Linked against the shared libc, ncurses and libgcc_s,
 //! the game keeps some 2.1 MB of their pages resident, as the original
 //! does; linked statically it carries only the parts it calls, packed
 //! beside its own code (README, "Memory": 1.9 MB against the original's
@@ -112,16 +111,16 @@ fn ncurses_libs() -> Vec<String> {
 /// Where the C compiler finds lib`name`.a, if it does.
 fn archive(name: &str) -> Option<PathBuf> {
     let out = Command::new(cc()).arg(format!("-print-file-name=lib{name}.a")).output().ok()?;
+    // Not found, it prints the bare name back (which names no file here).
     let path = PathBuf::from(String::from_utf8(out.stdout).ok()?.trim()).canonicalize().ok()?;
-    // Not found, it prints the bare name back.
-    (path.is_absolute() && path.is_file()).then_some(path)
+    path.is_file().then_some(path)
 }
 
 /// Can this compiler link a static PIE from these archives?
 fn probe(out: &Path, archives: &[PathBuf]) -> Result<(), String> {
     let src = out.join("probe.c");
     fs::write(&src, "int main(void) { return 0; }\n").map_err(|e| e.to_string())?;
-    let status = Command::new(cc())
+    let linked = Command::new(cc())
         .arg("-static-pie")
         .arg("-o")
         .arg(out.join("probe"))
@@ -131,7 +130,7 @@ fn probe(out: &Path, archives: &[PathBuf]) -> Result<(), String> {
         .arg("-Wl,--end-group")
         .output()
         .map_err(|e| e.to_string())?;
-    if status.status.success() { Ok(()) } else { Err("the C compiler cannot link a static PIE".into()) }
+    if linked.status.success() { Ok(()) } else { Err("the C compiler cannot link a static PIE".into()) }
 }
 
 fn cc() -> String {
