@@ -3,7 +3,7 @@
 //! score, the save file, or the terminal given back.
 
 use crate::game::consts::*;
-use crate::curses::{Mode, Win};
+use crate::curses::{Curses, Mode, Win};
 use crate::game::daemon::AFTER;
 use crate::game::ending::{Ending, Flow};
 use crate::game::Game;
@@ -215,10 +215,15 @@ impl Game {
 
     /// `hw = newwin(LINES, COLS, 0, 0)`.
     pub fn make_hw(&mut self) {
-        let (lines, cols) = (self.rt.scr.lines(), self.rt.scr.cols());
-        if let Some(w) = self.rt.scr.newwin(lines, cols, 0, 0) {
+        if let Some(w) = Game::new_hw(&mut *self.rt.scr) {
             self.rt.hw = w;
         }
+    }
+
+    /// The window `make_hw` makes, on `scr`.
+    pub(crate) fn new_hw(scr: &mut dyn Curses) -> Option<Win> {
+        let (lines, cols) = (scr.lines(), scr.cols());
+        scr.newwin(lines, cols, 0, 0)
     }
 
     /// `rogue -d`: a death by a random cause, with a random purse on a

@@ -556,8 +556,7 @@ impl Game {
     pub fn headless() -> Self {
         let mut scr: Box<dyn Curses> = Box::new(Model::standard());
         // make_hw()'s window, made first.
-        let (lines, cols) = (scr.lines(), scr.cols());
-        let hw = scr.newwin(lines, cols, 0, 0).unwrap_or(Win::STD);
+        let hw = Game::new_hw(&mut *scr).unwrap_or(Win::STD);
         Game::launch_with_hw(Box::new(ScriptedHost::nowhere()), scr, Launch::default(), hw)
     }
 

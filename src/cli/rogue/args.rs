@@ -109,7 +109,7 @@ const PAUSED: &str = "--paused";
 const BOT: &str = "--bot";
 
 /// Options that may not be given together (each pair once).
-const CONFLICTS: [(&str, &str); 15] = [
+const CONFLICTS: [(&str, &str); 17] = [
     (SCORES, FILE),
     (SCORES, DEATH),
     (SCORES, RESTORE),
@@ -125,10 +125,9 @@ const CONFLICTS: [(&str, &str); 15] = [
     (BOT, FILE),
     (BOT, SCORES),
     (BOT, DEATH),
+    (BOT, RESTORE),
+    (BOT, RECORD),
 ];
-
-/// `--bot`'s other conflicts (with `-r` and `--record`).
-const BOT_CONFLICTS: [(&str, &str); 2] = [(BOT, RESTORE), (BOT, RECORD)];
 
 /// Read the arguments (without the program's name).
 pub(super) fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, ArgError> {
@@ -211,7 +210,7 @@ pub(super) fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, 
             *flag = true;
         }
     }
-    for (a, b) in CONFLICTS.iter().chain(&BOT_CONFLICTS) {
+    for (a, b) in &CONFLICTS {
         if given.contains(a) && given.contains(b) {
             // Told in the order they were given, as the later one is the
             // one that does not fit.
