@@ -4,9 +4,10 @@
 //! # Layers
 //!
 //! The crate is a few parts, each using only those below it. At the
-//! bottom, `curses` (the screen: the small curses vocabulary the original
-//! speaks, an in-memory model of ncurses, and the real terminal) and
-//! `host` (the machine: clock, ids, user, files, signals). Above them,
+//! bottom, `fill` (clearing large slices fast), `curses` (the screen: the
+//! small curses vocabulary the original speaks, an in-memory model of
+//! ncurses, and the real terminal) and `host` (the machine: clock, ids,
+//! user, files, signals). Above them,
 //! `game`: one `Game` value holding all state, and one module for each of
 //! the original's C files (`game::rooms`, `game::fight`, `game::save`,
 //! ...), whose functions keep their C names, so the Rust for any C
@@ -49,6 +50,7 @@ macro_rules! internal_mods {
 pub(crate) use internal_mods;
 
 internal_mods! {
+    fill;
     curses;
     host;
     game;

@@ -22,7 +22,7 @@ impl Game {
             self.dungeon.max_level = self.dungeon.level;
         }
         // Clean things off from the last level.
-        self.dungeon.places.fill(Place::new(b' ', F_REAL));
+        crate::fill::fill(&mut self.dungeon.places, Place::new(b' ', F_REAL));
         self.statics.pass_bits.clear();
         self.rt.scr.clear();
         self.free_monsters();
