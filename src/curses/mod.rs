@@ -40,6 +40,17 @@ pub fn cchar(ch: Chtype) -> u8 {
     (ch & A_CHARTEXT) as u8
 }
 
+/// [`Curses::add_changed`] a cell at a time.
+pub fn add_changed_cells<C: Curses + ?Sized>(scr: &mut C, y: i32, x: i32, text: &[u8]) {
+    for (k, &ch) in text.iter().enumerate() {
+        if cchar(scr.inch()) != ch {
+            scr.addch(ch.into());
+        } else {
+            scr.move_to(y, x + k as i32 + 1);
+        }
+    }
+}
+
 /// A window handle. `STD` and `CUR` always exist; others come from
 /// [`Curses::newwin`] and [`Curses::subwin`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -196,6 +207,14 @@ pub trait Curses {
     }
     fn inch(&self) -> Chtype {
         self.winch(Win::STD)
+    }
+    /// Bring a run of stdscr's row `y` from column `x` (where the cursor
+    /// is) up to `text`: each cell whose character differs is written with
+    /// `addch`, the others are stepped over with a move, as the game's own
+    /// loops of `inch`, then `addch` or `move`, do (`enter_room`). The
+    /// in-memory model does the run at once.
+    fn add_changed(&mut self, y: i32, x: i32, text: &[u8]) {
+        add_changed_cells(self, y, x, text);
     }
     fn mvinch(&mut self, y: i32, x: i32) -> Chtype {
         self.wmove(Win::STD, y, x);

@@ -12,7 +12,7 @@
 use std::collections::VecDeque;
 
 use super::tty::{LineDiscipline, SIGINT, SIGQUIT};
-use super::{A_CHARTEXT, A_STANDOUT, Chtype, Curses, Mode, Win};
+use super::{A_CHARTEXT, A_STANDOUT, Chtype, Curses, Mode, Win, cchar};
 use crate::curses::Interrupt;
 
 /// Where the model's keys come from. It is asked at every wait, with the
@@ -1056,6 +1056,48 @@ impl Curses for Model {
         self.stores[win.store].as_ref().map_or(BLANK, |st| st.cells[win.at(st.width, y, x)])
     }
 
+    fn add_changed(&mut self, y: i32, x: i32, text: &[u8]) {
+        let win = self.wins[usize::from(Win::STD.0)].as_mut().expect("stdscr");
+        let len = text.len() as i32;
+        // At once where the cells are what the calls would write: the run
+        // is on the row, the cursor at its start, and it ends before the
+        // last column (where an addch would wrap). Else a cell at a time.
+        let Some(st) = self.stores[win.store].as_mut().filter(|_| {
+            (win.cury, win.curx) == (y, x)
+                && y >= 0
+                && y <= win.maxy
+                && x >= 0
+                && x + len <= win.maxx
+                && text.iter().all(|&b| printable(b))
+        }) else {
+            return super::add_changed_cells(self, y, x, text);
+        };
+        let start = win.at(st.width, y, x);
+        let (mut changed, mut moved): (Option<(i32, i32)>, bool) = (None, false);
+        for (k, (cell, &ch)) in st.cells[start..start + text.len()].iter_mut().zip(text).enumerate() {
+            moved |= cchar(*cell) == ch;
+            if cchar(*cell) != ch {
+                // addch: the window's attributes join the character.
+                *cell = Chtype::from(ch) | win.attrs;
+                let cx = x + k as i32;
+                changed = Some(changed.map_or((cx, cx), |(lo, _)| (lo, cx)));
+            }
+        }
+        // One mark for the changed cells (the marks keep a row's lowest
+        // and highest changed column, whatever the order of the calls).
+        if let Some((lo, hi)) = changed {
+            win.changed(y, lo, hi);
+        }
+        // Each call leaves the cursor after its cell; a move also ends a
+        // wrap and notes the move (an addch short of the last column
+        // leaves both alone).
+        win.curx = x + len;
+        if moved {
+            win.wrapped = false;
+            win.hasmoved = true;
+        }
+    }
+
     fn winch_at(&self, w: Win, y: i32, x: i32) -> Chtype {
         let win = self.win(w);
         if y < 0 || x < 0 || y > win.maxy || x > win.maxx {
@@ -1084,7 +1126,7 @@ impl Curses for Model {
             let (width, cols) = (st.width as usize, maxx as usize + 1);
             if width == cols {
                 // Rows that fill the store's width are one run of cells.
-                st.cells[start..start + width * (maxy as usize + 1)].fill(BLANK);
+                crate::fill::fill(&mut st.cells[start..start + width * (maxy as usize + 1)], BLANK);
             } else {
                 for row in 0..=maxy as usize {
                     let i = start + row * width;
@@ -1345,6 +1387,58 @@ mod tests {
         // A backspace from there goes to the column before the last.
         assert_eq!(t.row_text(0), "01234567x9");
         assert_eq!((t.cury, t.curx), (0, 9));
+    }
+
+    /// The fast path of `add_changed` leaves the model exactly as the
+    /// calls a cell at a time do: cells, attributes, change marks, cursor
+    /// and its flags, on random screens, runs (some reaching the last
+    /// column, some with control characters) and cursors.
+    #[test]
+    fn a_run_brought_up_to_date_at_once_is_what_the_calls_make() {
+        let mut seed = 12345u32;
+        let mut next = move |n: u32| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (seed >> 8) % n
+        };
+        const CHARS: &[u8] = b"#.|-%+ *\x07";
+        for _ in 0..3000 {
+            let mut ops = Vec::new();
+            for _ in 0..next(80) {
+                ops.push((next(24) as i32, next(80) as i32, CHARS[next(CHARS.len() as u32 - 1) as usize], next(4) == 0));
+            }
+            let (y, x, len) = (next(26) as i32 - 1, next(82) as i32 - 1, next(40) as usize);
+            let text: Vec<u8> = (0..len).map(|_| CHARS[next(CHARS.len() as u32) as usize]).collect();
+            let (standout, elsewhere, refreshed) = (next(3) == 0, next(8) == 0, next(2) == 0);
+            let setup = || {
+                let mut m = Model::new(24, 80);
+                for &(oy, ox, ch, so) in &ops {
+                    m.wmove(Win::STD, oy, ox);
+                    m.waddch(Win::STD, Chtype::from(ch) | if so { A_STANDOUT } else { 0 });
+                }
+                // An update clears the change marks (and the note of a move).
+                m.wrefresh(Win::STD);
+                m.wmove(Win::STD, y, x);
+                if elsewhere {
+                    m.wmove(Win::STD, 3, 4);
+                }
+                if refreshed {
+                    m.wrefresh(Win::STD);
+                }
+                if standout {
+                    m.wstandout(Win::STD);
+                }
+                m
+            };
+            let (mut fast, mut slow) = (setup(), setup());
+            fast.add_changed(y, x, &text);
+            crate::curses::add_changed_cells(&mut slow, y, x, &text);
+            assert_eq!(
+                format!("{:?} {:?}", fast.wins, fast.stores),
+                format!("{:?} {:?}", slow.wins, slow.stores),
+                "run {:?} at {y},{x}",
+                String::from_utf8_lossy(&text)
+            );
+        }
     }
 
     fn text(m: &Model, w: Win, y: i32) -> String {

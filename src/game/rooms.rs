@@ -264,18 +264,16 @@ impl Game {
         }
         for y in room.r_pos.y..room.r_max.y + room.r_pos.y {
             self.rt.scr.move_to(y, room.r_pos.x);
+            // The cells between monsters go to the screen a run at a time:
+            // cells already showing the right thing are skipped.
+            let (mut run, mut from) = ([0u8; MAXCOLS], room.r_pos.x);
             for x in room.r_pos.x..room.r_max.x + room.r_pos.x {
                 let ch = self.chat(y, x);
                 match self.moat(y, x) {
-                    None => {
-                        // Cells already showing the right thing are skipped.
-                        if cchar(self.rt.scr.inch()) != ch {
-                            self.rt.scr.addch(ch.into());
-                        } else {
-                            self.rt.scr.move_to(y, x + 1);
-                        }
-                    }
+                    None => run[(x - from) as usize] = ch,
                     Some(tp) => {
+                        self.rt.scr.add_changed(y, from, &run[..(x - from) as usize]);
+                        from = x + 1;
                         self.dungeon.mons[tp].t_oldch = ch;
                         if !self.see_monst(tp) {
                             if self.hero.player.on(SEEMONST) {
@@ -293,6 +291,7 @@ impl Game {
                     }
                 }
             }
+            self.rt.scr.add_changed(y, from, &run[..(room.r_max.x + room.r_pos.x - from).max(0) as usize]);
         }
         Ok(())
     }
