@@ -1075,8 +1075,9 @@ impl Curses for Model {
         let start = win.at(st.width, y, x);
         let (mut changed, mut moved): (Option<(i32, i32)>, bool) = (None, false);
         for (k, (cell, &ch)) in st.cells[start..start + text.len()].iter_mut().zip(text).enumerate() {
-            moved |= cchar(*cell) == ch;
-            if cchar(*cell) != ch {
+            let same = cchar(*cell) == ch;
+            moved |= same;
+            if !same {
                 // addch: the window's attributes join the character.
                 *cell = Chtype::from(ch) | win.attrs;
                 let cx = x + k as i32;
