@@ -447,6 +447,35 @@ fn a_live_room_without_a_size_is_refused() {
     assert!(decode(&damaged).is_err(), "{name}: a room of size 0 at x 33000 restored");
 }
 
+/// The map keeps a monster's address in 16 bits, so a file may hold
+/// 60,000 things in all (the lists alone would allow 2560 monsters with
+/// 2560 things each, which the C mallocs): one just under restores, one
+/// past it is refused.
+#[test]
+fn a_file_with_more_things_than_the_map_can_name_is_refused() {
+    let (name, bytes) = golden_saves().into_iter().next().expect("a golden save");
+    let (mut g, h, _) = decode(&bytes).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    let (monster, object) = (g.dungeon.mlist[0], g.hero.player.t_pack[0]);
+    let (monster, object) = (g.dungeon.mons[monster].clone(), g.dungeon.objs[object].clone());
+    let add_monster = |g: &mut Game| {
+        let m = g.new_creature();
+        g.dungeon.mons[m] = monster.clone();
+        g.dungeon.mons[m].t_pack = (0..2560).map(|_| g.new_object_with(object.clone())).collect();
+        g.dungeon.mlist.push(m);
+    };
+    for _ in 0..23 {
+        add_monster(&mut g);
+    }
+    let (under, _) = encode_with_pieces(&g, h);
+    decode(&under).unwrap_or_else(|e| panic!("{name}: 23 packs of 2560: {e:?}"));
+    add_monster(&mut g);
+    let (over, _) = encode_with_pieces(&g, h);
+    match decode(&over) {
+        Err(SaveError::State(StateError::Invalid { what: "number of things in all", value: 60_001, .. })) => {}
+        other => panic!("{name}: 24 packs of 2560: {:?}", other.map(|_| ())),
+    }
+}
+
 /// A level whose rooms are all gone (the C leaves at least six of nine):
 /// the search for a random room would never end. Such a save is refused.
 #[test]

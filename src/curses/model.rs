@@ -235,7 +235,7 @@ struct Store {
 
 /// The terminal the program writes to: what a person (or the oracle's
 /// terminal emulator) sees.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Terminal {
     /// Rows.
     pub lines: i32,
@@ -248,6 +248,19 @@ pub struct Terminal {
     pub cury: i32,
     /// The cursor's column.
     pub curx: i32,
+}
+
+// By hand for `clone_from`: a session copies the terminal into its
+// observation at every wait, and the derived one would allocate each time.
+impl Clone for Terminal {
+    fn clone(&self) -> Self {
+        Terminal { lines: self.lines, cols: self.cols, cells: self.cells.clone(), cury: self.cury, curx: self.curx }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        (self.lines, self.cols, self.cury, self.curx) = (source.lines, source.cols, source.cury, source.curx);
+        self.cells.clone_from(&source.cells);
+    }
 }
 
 impl Terminal {

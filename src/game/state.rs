@@ -62,6 +62,12 @@ const MAX_ROOM_SPAN: i32 = 10_000;
 const MAX_POINTS: i32 = 1_000_000_000;
 /// The largest saved screen accepted (a terminal of 1000 x 1000).
 const MAX_SCREEN: i32 = 1000;
+/// The most objects and monsters a file may hold in all. The map keeps a
+/// monster's address in 16 bits ([`crate::game::thing::Place`]); the lists
+/// alone would allow 2560 monsters with 2560 things each. The C mallocs
+/// them all; the port refuses the file, leaving room for a few thousand
+/// more things in play. No game comes near: a level has a few dozen.
+const MAX_THINGS: u32 = 60_000;
 
 /// What is wrong with a save file's state. `offset` is where the bad
 /// piece starts in the file.
@@ -750,13 +756,22 @@ impl In<'_, '_> {
 
     /// `rs_read_object_list`: the objects are allocated in list order,
     /// as the C's `new_item` calls are.
+    /// The address of a thing just read, checked against [`MAX_THINGS`]
+    /// (the file's things are given addresses in turn, so it counts them).
+    fn thing_addr<T>(&self, id: crate::game::arena::Id<T>) -> Res<crate::game::arena::Id<T>> {
+        if id.addr() >= MAX_THINGS {
+            return Err(self.invalid(self.r.position(), "number of things in all", i64::from(id.addr()) + 1));
+        }
+        Ok(id)
+    }
+
     fn object_list(&mut self, g: &mut Game, what: &'static str) -> Res<Vec<ObjId>> {
         self.marker(RSID_OBJECTLIST)?;
         let n = self.count_upto(what, MAX_LIST)?;
         let mut list = Vec::with_capacity(n.min(64));
         for _ in 0..n {
             let o = self.object()?;
-            list.push(g.new_object_with(o));
+            list.push(self.thing_addr(g.new_object_with(o))?);
         }
         Ok(list)
     }
@@ -1120,7 +1135,7 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     let mut mlist = Vec::with_capacity(n.min(64));
     for _ in 0..n {
         // The monster is allocated before its pack, as in the C.
-        let m = g.new_creature();
+        let m = i.thing_addr(g.new_creature())?;
         let t = i.thing(g, false)?;
         g.dungeon.mons[m] = t;
         mlist.push(m);

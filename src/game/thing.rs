@@ -188,16 +188,18 @@ impl Room {
 
 /// One cell of the level map (`PLACE`).
 ///
-/// The monster there is kept as its address alone (plus one, 0 for none):
-/// a cell of 8 bytes rather than 12 makes clearing and copying the map
-/// cheaper. The map names only live monsters (a dying one is taken off
-/// first), so the address and the arena give back the full id
-/// ([`crate::game::Game::monst_of`]).
+/// The monster there is kept as its address alone (plus one, 0 for none),
+/// in 16 bits: a cell of 4 bytes rather than 12 makes clearing and copying
+/// the map cheaper. Addresses stay below 65,535: a game has at most a few
+/// thousand things at once, and a save file with more than
+/// `state::MAX_THINGS` is refused. The map names only live monsters (a
+/// dying one is taken off first), so the address and the arena give back
+/// the full id ([`crate::game::Game::monst_of`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Place {
     pub p_ch: u8,
     pub p_flags: u8,
-    monst: u32,
+    monst: u16,
 }
 
 impl Place {
@@ -207,12 +209,14 @@ impl Place {
 
     /// Put a monster on the cell, or take it off (`moat(y, x) = tp`).
     pub fn set_monst(&mut self, m: Option<MonId>) {
-        self.monst = m.map_or(0, |m| m.addr() + 1);
+        let addr = m.map_or(0, |m| m.addr() + 1);
+        debug_assert!(addr <= u32::from(u16::MAX), "a thing address past 16 bits: {addr}");
+        self.monst = addr as u16;
     }
 
     /// The address of the monster there, if any.
     pub fn monst_addr(&self) -> Option<u32> {
-        self.monst.checked_sub(1)
+        u32::from(self.monst).checked_sub(1)
     }
 
     pub fn has_monst(&self) -> bool {
