@@ -62,6 +62,7 @@ const MAX_ROOM_SPAN: i32 = 10_000;
 const MAX_POINTS: i32 = 1_000_000_000;
 /// The largest saved screen accepted (a terminal of 1000 x 1000).
 const MAX_SCREEN: i32 = 1000;
+// DEVIATION: the C mallocs every thing a save lists (2560 monsters of 2560 things each would do); the port refuses a file with more than MAX_THINGS in all; test: state_roundtrip::a_file_with_more_things_than_the_map_can_name_is_refused
 /// The most objects and monsters a file may hold in all. The map keeps a
 /// monster's address in 16 bits ([`crate::game::thing::Place`]); the lists
 /// alone would allow 2560 monsters with 2560 things each. The C mallocs
