@@ -137,20 +137,20 @@ impl Game {
         }
         // Home and options from the environment.
         let home = self.rt.host.home_dir();
-        *self.opts.home = crate::game::cbuf::CBuf::strncpy(&home);
+        self.opts.home = std::sync::Arc::new(crate::game::cbuf::CBuf::strncpy(&home));
         let mut file_name = self.opts.home.as_bytes().to_vec();
         file_name.extend_from_slice(b"rogue.save");
         if let Some(p) = &self.cfg.save_path {
             file_name = p.clone();
         }
-        self.opts.file_name.strcpy(&file_name);
+        std::sync::Arc::make_mut(&mut self.opts.file_name).strcpy(&file_name);
         let env = self.rt.host.getenv("ROGUEOPTS");
         if let Some(opts) = &env {
             self.parse_opts(opts);
         }
         if env.is_none() || self.opts.whoami.0[0] == 0 {
             let user = self.rt.host.username();
-            crate::game::options::strucpy(&mut self.opts.whoami.0, &user);
+            crate::game::options::strucpy(&mut std::sync::Arc::make_mut(&mut self.opts.whoami).0, &user);
         }
         let lowtime = self.rt.host.time() as i32;
         self.dungeon.dnum = if self.cfg.master && self.cmd.wizard != 0 && self.rt.host.getenv("SEED").is_some() {

@@ -110,9 +110,9 @@ impl Game {
 
     fn str_opt(&mut self, opt: Opt) -> &mut [u8; MAXSTR] {
         match opt {
-            Opt::Name => &mut self.opts.whoami.0,
-            Opt::Fruit => &mut self.opts.fruit.0,
-            Opt::File => &mut self.opts.file_name.0,
+            Opt::Name => &mut std::sync::Arc::make_mut(&mut self.opts.whoami).0,
+            Opt::Fruit => &mut std::sync::Arc::make_mut(&mut self.opts.fruit).0,
+            Opt::File => &mut std::sync::Arc::make_mut(&mut self.opts.file_name).0,
             _ => unreachable!("not a string option"),
         }
     }

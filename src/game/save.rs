@@ -78,7 +78,7 @@ impl Game {
                     let old = self.opts.file_name.as_bytes().to_vec();
                     let _ = self.rt.host.unlink(&old);
                 }
-                self.opts.file_name.strcpy(&name);
+                std::sync::Arc::make_mut(&mut self.opts.file_name).strcpy(&name);
                 match self.rt.host.create(&name) {
                     Ok(f) => return self.save_file(f),
                     Err(e) => {
@@ -201,7 +201,7 @@ impl Game {
             self.rt.scr.print_raw(b"\n\"He's dead, Jim\"\n");
             return Ok(());
         }
-        self.opts.file_name.strcpy(&file);
+        std::sync::Arc::make_mut(&mut self.opts.file_name).strcpy(&file);
         self.rt.scr.clearok(Win::CUR, true);
         self.msg(cat!(b"file name: ", file))?;
         self.playit()

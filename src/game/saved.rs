@@ -111,10 +111,12 @@ pub struct Options {
     pub save_msg: bool,
     pub stat_msg: bool,
     pub inv_type: i32,
-    pub whoami: Box<CBuf<MAXSTR>>,
-    pub fruit: Box<CBuf<MAXSTR>>,
-    pub home: Box<CBuf<MAXSTR>>,
-    pub file_name: Box<CBuf<MAXSTR>>,
+    // The name, fruit, home and save file name change only when set (an
+    // option, a save): copies of the game share them until then.
+    pub whoami: std::sync::Arc<CBuf<MAXSTR>>,
+    pub fruit: std::sync::Arc<CBuf<MAXSTR>>,
+    pub home: std::sync::Arc<CBuf<MAXSTR>>,
+    pub file_name: std::sync::Arc<CBuf<MAXSTR>>,
     /// `huh`: the last message shown (for ^P).
     pub huh: Box<CBuf<MAXSTR>>,
     /// `prbuf`: the C program's buffer for formatted text. Saves hold it
