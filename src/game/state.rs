@@ -755,10 +755,9 @@ impl In<'_, '_> {
         Ok(o)
     }
 
-    /// `rs_read_object_list`: the objects are allocated in list order,
-    /// as the C's `new_item` calls are.
-    /// The address of a thing just read, checked against [`MAX_THINGS`]
-    /// (the file's things are given addresses in turn, so it counts them).
+    /// The address of a thing just read, checked against [`MAX_THINGS`]:
+    /// the address is what the map must hold (in the fresh game a file is
+    /// read into, it counts the things read so far).
     fn thing_addr<T>(&self, id: crate::game::arena::Id<T>) -> Res<crate::game::arena::Id<T>> {
         if id.addr() >= MAX_THINGS {
             return Err(self.invalid(self.r.position(), "number of things in all", i64::from(id.addr()) + 1));
@@ -766,6 +765,8 @@ impl In<'_, '_> {
         Ok(id)
     }
 
+    /// `rs_read_object_list`: the objects are allocated in list order,
+    /// as the C's `new_item` calls are.
     fn object_list(&mut self, g: &mut Game, what: &'static str) -> Res<Vec<ObjId>> {
         self.marker(RSID_OBJECTLIST)?;
         let n = self.count_upto(what, MAX_LIST)?;
