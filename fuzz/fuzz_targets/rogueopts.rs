@@ -16,7 +16,7 @@ thread_local! {
     /// its options are set back before each.
     static GAME: RefCell<(Game, Game)> = RefCell::new({
         let mut g = Game::headless();
-        g.opts.home = Box::new(rogue::game::cbuf::CBuf::strncpy(b"/home/rodney/"));
+        g.opts.home = std::sync::Arc::new(rogue::game::cbuf::CBuf::strncpy(b"/home/rodney/"));
         (g.clone(), g)
     });
 }
