@@ -1007,7 +1007,7 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     }
     g.hero.pack_used = i.booleans("pack letters")?;
     g.cmd.dir_ch = i.char("dir_ch")?;
-    g.opts.file_name = std::sync::Arc::new(crate::game::cbuf::CBuf(i.chars("file_name")?));
+    std::sync::Arc::make_mut(&mut g.opts.file_name).0 = i.chars("file_name")?;
     g.opts.huh.0 = i.chars("huh")?;
     for c in &mut g.known.p_colors {
         *c = i.name_index("potion color", &RAINBOW)?;
@@ -1027,7 +1027,7 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
         *s = i.new_string("scroll title")?.ok_or_else(|| i.invalid(at, "scroll title (NULL)", 0))?;
     }
     g.cmd.take = i.char("take")?;
-    g.opts.whoami = std::sync::Arc::new(crate::game::cbuf::CBuf(i.chars("whoami")?));
+    std::sync::Arc::make_mut(&mut g.opts.whoami).0 = i.chars("whoami")?;
     for k in 0..MAXSTICKS {
         // 0 is a staff of some wood; anything else a wand of some metal.
         if i.int("stick kind")? == 0 {
@@ -1039,8 +1039,8 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
         }
     }
     g.cmd.orig_dsusp = i.int("orig_dsusp")?;
-    g.opts.fruit = std::sync::Arc::new(crate::game::cbuf::CBuf(i.chars("fruit")?));
-    g.opts.home = std::sync::Arc::new(crate::game::cbuf::CBuf(i.chars("home")?));
+    std::sync::Arc::make_mut(&mut g.opts.fruit).0 = i.chars("fruit")?;
+    std::sync::Arc::make_mut(&mut g.opts.home).0 = i.chars("home")?;
     // The C reads the inventory-style and trap names back into its
     // tables. They are constants of the program, the same in every
     // genuine file; the port keeps its own and only checks the records.
