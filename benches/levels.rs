@@ -9,13 +9,24 @@ use std::time::Instant;
 
 use cpu_time::ProcessTime;
 
-use rogue::game::Game;
+use rogue::game::{Game, Observer};
+
+/// Takes the messages and drops them, as the original's side of the
+/// comparison does (its `msg` returns at once): no `--More--` waits, and
+/// nothing noted.
+struct DropMessages;
+
+impl Observer for DropMessages {
+    fn records_messages(&self) -> bool {
+        true
+    }
+}
 
 const DEPTH: i32 = 30;
 
 fn dig(seed: i32) -> i32 {
     let mut g = Game::headless();
-    let _messages = g.record();
+    g.rt.obs = Box::new(DropMessages);
     g.init_new_game(seed);
     for _ in 1..=DEPTH {
         let _ = g.dig_next();
