@@ -461,8 +461,7 @@ impl Game {
                 }
                 b'i' => {
                     self.cmd.after = false;
-                    let pack = self.hero.player.t_pack.clone();
-                    self.inventory(&pack, 0)?;
+                    self.inventory(|g| &g.hero.player.t_pack, 0)?;
                 }
                 b'I' => {
                     self.cmd.after = false;
@@ -638,8 +637,7 @@ impl Game {
                 self.msg(t)?;
             }
             c if c == ctrl(b'G') => {
-                let list = self.dungeon.lvl_obj.clone();
-                self.inventory(&list, 0)?;
+                self.inventory(|g| &g.dungeon.lvl_obj, 0)?;
             }
             c if c == ctrl(b'W') => self.whatis(false, 0)?,
             c if c == ctrl(b'D') => {

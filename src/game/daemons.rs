@@ -105,8 +105,9 @@ impl Game {
         if !self.cmd.after || (self.cmd.running && self.opts.jump) {
             return Ok(());
         }
-        for obj in self.dungeon.lvl_obj.clone() {
-            let pos = self.dungeon.objs[obj].o_pos;
+        // By index, not over a copy: nothing here changes the lists.
+        for k in 0..self.dungeon.lvl_obj.len() {
+            let pos = self.dungeon.objs[self.dungeon.lvl_obj[k]].o_pos;
             if self.cansee(pos.y, pos.x)? {
                 let ch = self.rnd_thing();
                 self.rt.scr.mvaddch(pos.y, pos.x, ch.into());
@@ -118,7 +119,8 @@ impl Game {
             self.rt.scr.mvaddch(stairs.y, stairs.x, ch.into());
         }
         let seemonst = self.hero.player.on(SEEMONST);
-        for tp in self.dungeon.mlist.clone() {
+        for k in 0..self.dungeon.mlist.len() {
+            let tp = self.dungeon.mlist[k];
             let (pos, mtype, disguise) = {
                 let t = &self.dungeon.mons[tp];
                 (t.t_pos, t.t_type, t.t_disguise)

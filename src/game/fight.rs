@@ -217,9 +217,9 @@ impl Game {
 impl Game {
     /// `set_mname`: how to name a monster in a message ("the orc"; "it" or
     /// "something" when it cannot be seen).
-    pub fn set_mname(&mut self, tp: MonId) -> String {
+    pub fn set_mname(&mut self, tp: MonId) -> Name {
         if !self.see_monst(tp) && !self.hero.player.on(SEEMONST) {
-            return if self.opts.terse { "it" } else { "something" }.to_string();
+            return Name::of(&[if self.opts.terse { "it" } else { "something" }]);
         }
         let name = if self.hero.player.on(ISHALU) {
             // A hallucinating hero names whatever is shown there.
@@ -230,7 +230,7 @@ impl Game {
         } else {
             monster_info(self.dungeon.mons[tp].t_type).name
         };
-        format!("the {name}")
+        Name::of(&["the ", name])
     }
 
     /// `fight`: the hero attacks the monster at a spot. `true` on a hit.
@@ -266,7 +266,7 @@ impl Game {
             if thrown {
                 self.thunk(weap, &mname, self.opts.terse)?;
             } else {
-                self.hit(None, Some(&mname), self.opts.terse)?;
+                self.hit(None, Some(&*mname), self.opts.terse)?;
             }
             if self.hero.player.on(CANHUH) {
                 did_hit = true;
@@ -287,7 +287,7 @@ impl Game {
             if thrown {
                 self.bounce(weap, &mname, self.opts.terse)?;
             } else {
-                self.miss(None, Some(&mname), self.opts.terse)?;
+                self.miss(None, Some(&*mname), self.opts.terse)?;
             }
             Ok(false)
         }
@@ -321,7 +321,7 @@ impl Game {
                 if self.cmd.has_hit {
                     self.addmsg(".  ")?;
                 }
-                self.hit(Some(&mname), None, false)?;
+                self.hit(Some(&*mname), None, false)?;
             } else if self.cmd.has_hit {
                 self.endmsg()?;
             }
@@ -351,7 +351,7 @@ impl Game {
                     return Err(Ending::Died(mtype));
                 }
             }
-            self.miss(Some(&mname), None, false)?;
+            self.miss(Some(&*mname), None, false)?;
         }
         if self.opts.fight_flush && !self.cmd.to_death {
             self.rt.scr.flushinp();
@@ -558,7 +558,8 @@ impl Game {
         }
         self.addmsg(M_NAMES[i])?;
         if !self.opts.terse {
-            self.addmsg(format!(" {}", prname(ee, false)))?;
+            self.addmsg(" ")?;
+            self.addmsg(prname(ee, false))?;
         }
         if !noend {
             self.endmsg()?;
@@ -672,12 +673,60 @@ impl Game {
 
 /// `prname`: how a combatant is named at the start of a message (`None`
 /// is the hero: "you").
-fn prname(name: Option<&str>, upper: bool) -> String {
-    let mut s = name.unwrap_or("you").to_string();
-    if upper && let Some(f) = s.get_mut(0..1) {
+fn prname(name: Option<&str>, upper: bool) -> Name {
+    let mut s = Name::of(&[name.unwrap_or("you")]);
+    if upper && let Some(f) = s.buf.first_mut() {
         f.make_ascii_uppercase();
     }
     s
+}
+
+/// A name for a message ("the bat", "you"), on the stack: messages name
+/// someone at every blow, and a `String` each time was most of what a
+/// game allocated.
+#[derive(Clone, Copy, Debug)]
+pub struct Name {
+    buf: [u8; Name::CAP],
+    len: usize,
+}
+
+impl Name {
+    /// Room for "the " and the longest monster name, with some to spare.
+    const CAP: usize = 40;
+
+    /// The parts one after the other (cut at [`Name::CAP`] bytes, which no
+    /// name reaches).
+    fn of(parts: &[&str]) -> Name {
+        let mut n = Name { buf: [0; Name::CAP], len: 0 };
+        for p in parts {
+            let take = p.len().min(Name::CAP - n.len);
+            n.buf[n.len..n.len + take].copy_from_slice(&p.as_bytes()[..take]);
+            n.len += take;
+        }
+        n
+    }
+}
+
+impl std::ops::Deref for Name {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        // The parts are ASCII (names from the tables), so this never
+        // comes out empty for a cut in a character.
+        std::str::from_utf8(&self.buf[..self.len]).unwrap_or_default()
+    }
+}
+
+impl AsRef<[u8]> for Name {
+    fn as_ref(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+}
+
+impl std::fmt::Display for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self)
+    }
 }
 
 #[cfg(test)]

@@ -231,9 +231,13 @@ impl Game {
 
     /// `inventory`: list the things of a type in a list (the pack, or the
     /// level's objects for the wizard). `true` when something was listed.
-    pub fn inventory(&mut self, list: &[ObjId], kind: i32) -> Flow<bool> {
+    pub fn inventory(&mut self, list: fn(&Game) -> &[ObjId], kind: i32) -> Flow<bool> {
         self.cmd.n_objs = 0;
-        for &item in list {
+        // Read in place, a thing at a time (showing the list changes no
+        // list), rather than copied first.
+        let mut k = 0;
+        while let Some(&item) = list(self).get(k) {
+            k += 1;
             let ot = self.dungeon.objs[item].o_type;
             if kind != 0
                 && kind != ot
@@ -246,11 +250,13 @@ impl Game {
             let packch = self.dungeon.objs[item].o_packch;
             self.inv_name_in_prbuf(item, false)?;
             let name = self.opts.prbuf.as_bytes();
-            let mut line = Vec::with_capacity(name.len() + 3);
-            if !(packch == 0 && self.cfg.master) {
-                line.extend_from_slice(&[packch, b')', b' ']);
-            }
-            line.extend_from_slice(name);
+            // The line on the stack: "x) " and the name (prbuf is what
+            // add_line may write next).
+            let mut line = [0u8; 2 * MAXSTR + 3];
+            let lead = if packch == 0 && self.cfg.master { 0 } else { 3 };
+            line[..3].copy_from_slice(&[packch, b')', b' ']);
+            line[lead..lead + name.len()].copy_from_slice(name);
+            let line = &line[..lead + name.len()];
             self.opts.msg_esc = true;
             if self.add_line(Some(line))? {
                 self.opts.msg_esc = false;
@@ -384,8 +390,7 @@ impl Game {
                 self.cmd.n_objs = 1;
                 if ch == b'*' {
                     self.cmd.mpos = 0;
-                    let pack = self.hero.player.t_pack.clone();
-                    if !self.inventory(&pack, kind)? {
+                    if !self.inventory(|g| &g.hero.player.t_pack, kind)? {
                         self.cmd.after = false;
                         return Ok(None);
                     }

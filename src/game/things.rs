@@ -10,7 +10,7 @@ use crate::game::list::attach;
 use crate::game::misc::vowelstr;
 use crate::game::thing::{DaemonFn, ObjId, Object};
 use crate::game::cbuf::CBuf;
-use crate::game::weapons::{Num, num};
+use crate::game::weapons::Num;
 
 /// `pick_one`: an entry of a table by its running probabilities; the first
 /// entry when the draw falls past them all.
@@ -159,17 +159,18 @@ impl Game {
 
     /// [`Game::inv_name`] left in `prbuf` only.
     pub fn inv_name_in_prbuf(&mut self, obj: ObjId, drop: bool) -> Flow {
-        let o = self.dungeon.objs[obj].clone();
-        self.inv_name_into(&o, Some(obj), drop)
+        // A copy to name from (the naming writes the game), its strings
+        // moved over and back rather than copied.
+        let slot = &mut self.dungeon.objs[obj];
+        let o = Object { o_text: slot.o_text.take(), o_label: slot.o_label.take(), ..*slot };
+        let named = self.inv_name_into(&o, Some(obj), drop);
+        let slot = &mut self.dungeon.objs[obj];
+        (slot.o_text, slot.o_label) = (o.o_text, o.o_label);
+        named
     }
 
-    /// `inv_name` of an object that may be outside the pack (the
-    /// discoveries list names a made-up one).
-    pub fn inv_name_of(&mut self, obj: &Object, id: Option<ObjId>, drop: bool) -> Flow<Vec<u8>> {
-        self.inv_name_into(obj, id, drop)?;
-        Ok(self.opts.prbuf.as_bytes().to_vec())
-    }
-
+    /// `inv_name` into `prbuf` of an object that may be outside the pack
+    /// (the discoveries list names a made-up one).
     fn inv_name_into(&mut self, obj: &Object, id: Option<ObjId>, drop: bool) -> Flow {
         let which = obj.o_which;
         let w = which as usize;
@@ -179,11 +180,11 @@ impl Game {
             }
             RING => {
                 let extra = ring_num(self, obj);
-                nameit(&mut self.opts.prbuf, obj, "ring", self.known.r_stones[w], &self.known.ring_info[w], &extra);
+                nameit(&mut self.opts.prbuf, obj, "ring", self.known.r_stones[w], &self.known.ring_info[w], extra.as_bytes());
             }
             STICK => {
                 let extra = charge_str(self, obj);
-                nameit(&mut self.opts.prbuf, obj, self.known.ws_type[w], self.known.ws_made[w], &self.known.ws_info[w], &extra);
+                nameit(&mut self.opts.prbuf, obj, self.known.ws_type[w], self.known.ws_made[w], &self.known.ws_info[w], extra.as_bytes());
             }
             SCROLL => {
                 let pb = if obj.o_count == 1 {
@@ -390,11 +391,11 @@ impl Game {
         };
         if ch == b'*' {
             self.print_disc(POTION)?;
-            self.add_line(Some(Vec::new()))?;
+            self.add_line(Some(&[]))?;
             self.print_disc(SCROLL)?;
-            self.add_line(Some(Vec::new()))?;
+            self.add_line(Some(&[]))?;
             self.print_disc(RING)?;
-            self.add_line(Some(Vec::new()))?;
+            self.add_line(Some(&[]))?;
             self.print_disc(STICK)?;
             self.end_line()?;
         } else {
@@ -423,14 +424,15 @@ impl Game {
             };
             if info.oi_know || info.oi_guess.is_some() {
                 let obj = Object { o_type: i32::from(kind), o_which: o as i32, o_count: 1, ..Object::default() };
-                let name = self.inv_name_of(&obj, None, false)?;
-                self.add_line(Some(name))?;
+                self.inv_name_into(&obj, None, false)?;
+                let name = self.opts.prbuf.clone();
+                self.add_line(Some(name.as_bytes()))?;
                 num_found += 1;
             }
         }
         if num_found == 0 {
             let text = self.nothing(kind);
-            self.add_line(Some(as_format(&text)))?;
+            self.add_line(Some(&as_format(&text)))?;
         }
         Ok(())
     }
@@ -450,7 +452,7 @@ impl Game {
     /// line is a message; otherwise lines collect on the scratch window,
     /// shown a screen at a time. `Ok(true)` when the player pressed ESC
     /// at a `--More--`.
-    pub fn add_line(&mut self, line: Option<Vec<u8>>) -> Flow<bool> {
+    pub fn add_line(&mut self, line: Option<&[u8]>) -> Flow<bool> {
         let hw = self.rt.hw;
         if self.statics.line_cnt == 0 {
             self.rt.scr.wclear(hw);
@@ -459,7 +461,7 @@ impl Game {
             }
         }
         if self.opts.inv_type == INV_SLOW {
-            if let Some(text) = &line
+            if let Some(text) = line
                 && !text.is_empty()
                 && self.msg(text)?
             {
@@ -536,12 +538,15 @@ impl Game {
             let y = self.statics.line_cnt;
             self.statics.line_cnt += 1;
             self.rt.scr.wmove(hw, y, 0);
-            self.rt.scr.waddstr(hw, &text);
+            self.rt.scr.waddstr(hw, text);
             let (_, x) = self.rt.scr.getyx(hw);
             if self.statics.add_line_maxlen < x {
                 self.statics.add_line_maxlen = x;
             }
-            self.statics.lastfmt = Some(text);
+            // Kept in the buffer the last line left (no allocation a line).
+            let last = self.statics.lastfmt.get_or_insert_with(Vec::new);
+            last.clear();
+            last.extend_from_slice(text);
         }
         Ok(false)
     }
@@ -551,8 +556,11 @@ impl Game {
         if self.opts.inv_type != INV_SLOW {
             if self.statics.line_cnt == 1 && !self.statics.newpage {
                 self.cmd.mpos = 0;
-                let text = self.statics.lastfmt.clone().unwrap_or_default();
-                self.msg(text)?;
+                // Out of its place while shown (msg cannot reach it).
+                let text = self.statics.lastfmt.take();
+                let shown = self.msg(text.as_deref().unwrap_or_default());
+                self.statics.lastfmt = text;
+                shown?;
             } else {
                 self.add_line(None)?;
             }
@@ -617,7 +625,7 @@ impl Game {
             self.opts.prbuf.sprintf(fmt.as_bytes());
             let line = format!("{}: {} ({}%)", char::from(i), oi.oi_name.unwrap_or(""), oi.oi_prob - lastprob);
             lastprob = oi.oi_prob;
-            self.add_line(Some(line.into_bytes()))?;
+            self.add_line(Some(line.as_bytes()))?;
             i += 1;
         }
         self.end_line()
@@ -625,23 +633,22 @@ impl Game {
 }
 
 /// `ring_num`: a known ring's bonus, " [+1]".
-fn ring_num(_g: &Game, obj: &Object) -> Vec<u8> {
-    if obj.o_flags & ISKNOW == 0 {
-        return Vec::new();
+fn ring_num(_g: &Game, obj: &Object) -> CBuf<32> {
+    let mut s = CBuf::default();
+    if obj.o_flags & ISKNOW != 0 && matches!(obj.o_which, R_PROTECT | R_ADDSTR | R_ADDDAM | R_ADDHIT) {
+        s.sprintf_fmt(format_args!(" [{}]", Num(obj.o_arm, 0, RING)));
     }
-    match obj.o_which {
-        R_PROTECT | R_ADDSTR | R_ADDDAM | R_ADDHIT => format!(" [{}]", num(obj.o_arm, 0, RING)).into_bytes(),
-        _ => Vec::new(),
-    }
+    s
 }
 
 /// `charge_str`: a known stick's charges.
-fn charge_str(g: &Game, obj: &Object) -> Vec<u8> {
+fn charge_str(g: &Game, obj: &Object) -> CBuf<32> {
+    let mut s = CBuf::default();
     if obj.o_flags & ISKNOW == 0 {
-        Vec::new()
     } else if g.opts.terse {
-        format!(" [{}]", obj.o_arm).into_bytes()
+        s.sprintf_fmt(format_args!(" [{}]", obj.o_arm));
     } else {
-        format!(" [{} charges]", obj.o_arm).into_bytes()
+        s.sprintf_fmt(format_args!(" [{} charges]", obj.o_arm));
     }
+    s
 }

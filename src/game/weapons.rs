@@ -9,12 +9,8 @@ use crate::game::io::step_ok;
 use crate::game::list::attach;
 use crate::game::thing::{Coord, ObjId, Object, Weap};
 
-/// `num`: the plusses of armor ("+1") or a weapon ("+1,-2").
-pub fn num(n1: i32, n2: i32, kind: u8) -> String {
-    Num(n1, n2, kind).to_string()
-}
-
-/// [`num`] as a `Display`, to format it in place.
+/// `num`: the plusses of armor ("+1") or a weapon ("+1,-2"), as a
+/// `Display` to format in place.
 pub struct Num(pub i32, pub i32, pub u8);
 
 impl std::fmt::Display for Num {
