@@ -1,6 +1,7 @@
 //! fight.c: combat: the hero attacking monsters, monsters attacking the
 //! hero (and their special attacks), hits, misses and deaths.
 
+use crate::game::cbuf::CBuf;
 use crate::game::cfmt::cat;
 use crate::game::consts::*;
 use crate::game::data::{MONSTERS, monster_info};
@@ -217,9 +218,9 @@ impl Game {
 impl Game {
     /// `set_mname`: how to name a monster in a message ("the orc"; "it" or
     /// "something" when it cannot be seen).
-    pub fn set_mname(&mut self, tp: MonId) -> Name {
+    pub fn set_mname(&mut self, tp: MonId) -> MonName {
         if !self.see_monst(tp) && !self.hero.player.on(SEEMONST) {
-            return Name::of(&[if self.opts.terse { "it" } else { "something" }]);
+            return CBuf::strncpy(if self.opts.terse { b"it" } else { b"something" });
         }
         let name = if self.hero.player.on(ISHALU) {
             // A hallucinating hero names whatever is shown there.
@@ -230,7 +231,9 @@ impl Game {
         } else {
             monster_info(self.dungeon.mons[tp].t_type).name
         };
-        Name::of(&["the ", name])
+        let mut s = CBuf::zeroed();
+        s.write_parts_at(0, &[b"the ", name.as_bytes()]);
+        s
     }
 
     /// `fight`: the hero attacks the monster at a spot. `true` on a hit.
@@ -264,9 +267,9 @@ impl Game {
         if self.roll_em(Who::Hero, Who::Monster(tp), weap, thrown) {
             let mut did_hit = false;
             if thrown {
-                self.thunk(weap, &mname, self.opts.terse)?;
+                self.thunk(weap, mname.as_bytes(), self.opts.terse)?;
             } else {
-                self.hit(None, Some(&*mname), self.opts.terse)?;
+                self.hit(None, Some(mname.as_bytes()), self.opts.terse)?;
             }
             if self.hero.player.on(CANHUH) {
                 did_hit = true;
@@ -280,14 +283,14 @@ impl Game {
             if self.dungeon.mons[tp].t_stats.s_hpt <= 0 {
                 self.killed(tp, true)?;
             } else if did_hit && !self.hero.player.on(ISBLIND) {
-                self.msg(format!("{mname} appears confused"))?;
+                self.msg(cat!(mname.as_bytes(), b" appears confused"))?;
             }
             Ok(true)
         } else {
             if thrown {
-                self.bounce(weap, &mname, self.opts.terse)?;
+                self.bounce(weap, mname.as_bytes(), self.opts.terse)?;
             } else {
-                self.miss(None, Some(&*mname), self.opts.terse)?;
+                self.miss(None, Some(mname.as_bytes()), self.opts.terse)?;
             }
             Ok(false)
         }
@@ -321,7 +324,7 @@ impl Game {
                 if self.cmd.has_hit {
                     self.addmsg(".  ")?;
                 }
-                self.hit(Some(&*mname), None, false)?;
+                self.hit(Some(mname.as_bytes()), None, false)?;
             } else if self.cmd.has_hit {
                 self.endmsg()?;
             }
@@ -338,7 +341,7 @@ impl Game {
                 }
             }
             if !self.dungeon.mons[mp].on(ISCANC) {
-                gone = self.special_attack(mp, mtype, &mname)?;
+                gone = self.special_attack(mp, mtype, mname.as_bytes())?;
             }
         } else if mtype != b'I' {
             if self.cmd.has_hit {
@@ -351,7 +354,7 @@ impl Game {
                     return Err(Ending::Died(mtype));
                 }
             }
-            self.miss(Some(&*mname), None, false)?;
+            self.miss(Some(mname.as_bytes()), None, false)?;
         }
         if self.opts.fight_flush && !self.cmd.to_death {
             self.rt.scr.flushinp();
@@ -363,7 +366,7 @@ impl Game {
 
     /// The special attacks of monsters that hit. `true` when the monster
     /// is gone afterwards.
-    fn special_attack(&mut self, mp: MonId, mtype: u8, mname: &str) -> Flow<bool> {
+    fn special_attack(&mut self, mp: MonId, mtype: u8, mname: &[u8]) -> Flow<bool> {
         match mtype {
             b'A' => {
                 // An aquator's touch rusts armor.
@@ -375,7 +378,7 @@ impl Game {
                 if self.hero.no_command == 0 {
                     self.addmsg("you are frozen")?;
                     if !self.opts.terse {
-                        self.addmsg(format!(" by the {mname}"))?;
+                        self.addmsg(cat!(b" by the ", mname))?;
                     }
                     self.endmsg()?;
                 }
@@ -503,7 +506,7 @@ impl Game {
     }
 
     /// `thunk`: a missile hits a monster.
-    fn thunk(&mut self, weap: Option<Weap>, mname: &str, noend: bool) -> Flow {
+    fn thunk(&mut self, weap: Option<Weap>, mname: &[u8], noend: bool) -> Flow {
         if self.cmd.to_death {
             return Ok(());
         }
@@ -522,11 +525,11 @@ impl Game {
     }
 
     /// `hit`: say that someone hit someone (`None` is the hero).
-    pub fn hit(&mut self, er: Option<&str>, ee: Option<&str>, noend: bool) -> Flow {
+    pub fn hit(&mut self, er: Option<&[u8]>, ee: Option<&[u8]>, noend: bool) -> Flow {
         if self.cmd.to_death {
             return Ok(());
         }
-        self.addmsg(prname(er, true))?;
+        self.addmsg(prname(er, true).as_bytes())?;
         let s = if self.opts.terse {
             " hit"
         } else {
@@ -538,7 +541,7 @@ impl Game {
         };
         self.addmsg(s)?;
         if !self.opts.terse {
-            self.addmsg(prname(ee, false))?;
+            self.addmsg(prname(ee, false).as_bytes())?;
         }
         if !noend {
             self.endmsg()?;
@@ -547,11 +550,11 @@ impl Game {
     }
 
     /// `miss`: say that someone missed.
-    pub fn miss(&mut self, er: Option<&str>, ee: Option<&str>, noend: bool) -> Flow {
+    pub fn miss(&mut self, er: Option<&[u8]>, ee: Option<&[u8]>, noend: bool) -> Flow {
         if self.cmd.to_death {
             return Ok(());
         }
-        self.addmsg(prname(er, true))?;
+        self.addmsg(prname(er, true).as_bytes())?;
         let mut i = if self.opts.terse { 0 } else { self.rng.rnd(4) as usize };
         if er.is_some() {
             i += 4;
@@ -559,7 +562,7 @@ impl Game {
         self.addmsg(M_NAMES[i])?;
         if !self.opts.terse {
             self.addmsg(" ")?;
-            self.addmsg(prname(ee, false))?;
+            self.addmsg(prname(ee, false).as_bytes())?;
         }
         if !noend {
             self.endmsg()?;
@@ -568,7 +571,7 @@ impl Game {
     }
 
     /// `bounce`: a missile misses a monster.
-    fn bounce(&mut self, weap: Option<Weap>, mname: &str, noend: bool) -> Flow {
+    fn bounce(&mut self, weap: Option<Weap>, mname: &[u8], noend: bool) -> Flow {
         if self.cmd.to_death {
             return Ok(());
         }
@@ -660,7 +663,7 @@ impl Game {
                 }
                 self.addmsg("defeated ")?;
             }
-            self.msg(mname)?;
+            self.msg(mname.as_bytes())?;
         }
         // Did she go up a level?
         self.check_level()?;
@@ -673,61 +676,18 @@ impl Game {
 
 /// `prname`: how a combatant is named at the start of a message (`None`
 /// is the hero: "you").
-fn prname(name: Option<&str>, upper: bool) -> Name {
-    let mut s = Name::of(&[name.unwrap_or("you")]);
-    if upper && let Some(f) = s.buf.first_mut() {
-        f.make_ascii_uppercase();
+fn prname(name: Option<&[u8]>, upper: bool) -> MonName {
+    let mut s = CBuf::strncpy(name.unwrap_or(b"you"));
+    if upper {
+        s.0[0].make_ascii_uppercase();
     }
     s
 }
 
-/// A name for a message ("the bat", "you"), on the stack: messages name
-/// someone at every blow, and a `String` each time was most of what a
-/// game allocated.
-#[derive(Clone, Copy, Debug)]
-pub struct Name {
-    buf: [u8; Name::CAP],
-    len: usize,
-}
-
-impl Name {
-    /// Room for "the " and the longest monster name, with some to spare.
-    const CAP: usize = 40;
-
-    /// The parts one after the other (cut at [`Name::CAP`] bytes, which no
-    /// name reaches).
-    fn of(parts: &[&str]) -> Name {
-        let mut n = Name { buf: [0; Name::CAP], len: 0 };
-        for p in parts {
-            let take = p.len().min(Name::CAP - n.len);
-            n.buf[n.len..n.len + take].copy_from_slice(&p.as_bytes()[..take]);
-            n.len += take;
-        }
-        n
-    }
-}
-
-impl std::ops::Deref for Name {
-    type Target = str;
-
-    fn deref(&self) -> &str {
-        // The parts are ASCII (names from the tables), so this never
-        // comes out empty for a cut in a character.
-        std::str::from_utf8(&self.buf[..self.len]).unwrap_or_default()
-    }
-}
-
-impl AsRef<[u8]> for Name {
-    fn as_ref(&self) -> &[u8] {
-        &self.buf[..self.len]
-    }
-}
-
-impl std::fmt::Display for Name {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self)
-    }
-}
+/// A name as messages give it ("the bat", "you"): on the stack, as
+/// messages name someone at every blow. Room for "the " and the longest
+/// monster name, with some to spare.
+pub type MonName = CBuf<40>;
 
 #[cfg(test)]
 mod tests {

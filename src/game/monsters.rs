@@ -161,8 +161,8 @@ impl Game {
                     }
                     self.hero.player.t_flags |= ISHUH;
                     let mname = self.set_mname(tp);
-                    self.addmsg(mname)?;
-                    if &*mname != "it" {
+                    self.addmsg(mname.as_bytes())?;
+                    if mname.as_bytes() != b"it" {
                         self.addmsg("'")?;
                     }
                     self.msg("s gaze has confused you")?;

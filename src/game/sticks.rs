@@ -2,6 +2,7 @@
 //! they fire.
 
 use crate::game::cbuf::CBuf;
+use crate::game::cfmt::cat;
 use crate::game::consts::*;
 use crate::game::{Flow, Game};
 use crate::game::io::step_ok;
@@ -362,7 +363,7 @@ impl Game {
                         self.msg(format!("{name} misses"))?;
                     } else {
                         let mname = self.set_mname(tp);
-                        self.msg(format!("the {name} whizzes past {mname}"))?;
+                        self.msg(cat!(b"the ", name, b" whizzes past ", mname.as_bytes()))?;
                     }
                 }
             } else if hit_hero && pos == self.hero() {
