@@ -1,6 +1,6 @@
 //! Benchmark: the levels flow (a new game, then depths 1 to 30) for many
-//! seeds, headless, in levels per second. The original C at -O2 with curses
-//! in memory takes about 7 microseconds a level.
+//! seeds, headless, in microseconds a level. The original's own figures,
+//! measured beside it, are in README.md ("Speed").
 //!
 //!     cargo bench --bench levels [-- SEEDS] [--as-original]
 //!
