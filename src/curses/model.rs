@@ -277,8 +277,12 @@ impl Terminal {
     /// Row `y` as text, trailing blanks removed.
     pub fn row_text(&self, y: i32) -> String {
         let row = &self.cells[(y * self.cols) as usize..((y + 1) * self.cols) as usize];
-        let s: String = row.iter().map(|&c| char::from((c & A_CHARTEXT) as u8)).collect();
-        s.trim_end_matches(' ').to_string()
+        let text = |c: &Chtype| (c & A_CHARTEXT) as u8;
+        let end = row.iter().rposition(|c| text(c) != b' ').map_or(0, |i| i + 1);
+        // A byte is the character of that code point (Latin-1): ASCII, as
+        // nearly every row is, goes in as it is.
+        let bytes: Vec<u8> = row[..end].iter().map(text).collect();
+        String::from_utf8(bytes).unwrap_or_else(|e| e.as_bytes().iter().map(|&b| char::from(b)).collect())
     }
 
     fn scroll_up(&mut self) {
@@ -1386,6 +1390,23 @@ impl Curses for Model {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `row_text` reads each byte as the character of that code point
+    /// (Latin-1) and drops the trailing blanks, as a `char` at a time did.
+    #[test]
+    fn row_text_is_each_byte_as_a_char() {
+        let mut t = Terminal::new(2, 12);
+        for (k, c) in t.cells.iter_mut().enumerate() {
+            *c = [u32::from(b'a'), u32::from(b' '), 0xe9 | A_STANDOUT, 0x1b, u32::from(b' ')][k % 5];
+        }
+        for y in 0..2 {
+            let row = &t.cells[y as usize * 12..(y as usize + 1) * 12];
+            let s: String = row.iter().map(|&c| char::from((c & A_CHARTEXT) as u8)).collect();
+            assert_eq!(t.row_text(y), s.trim_end_matches(' '));
+        }
+        t.cells.iter_mut().for_each(|c| *c = BLANK);
+        assert_eq!(t.row_text(1), "");
+    }
 
     #[test]
     fn a_full_line_wraps_on_the_next_character_as_the_emulator_does() {

@@ -45,6 +45,7 @@ use std::collections::{HashMap, VecDeque};
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 
+use crate::curses::{A_STANDOUT, Chtype};
 use crate::game::ending::{Ending, Exit};
 use crate::session::{Action, Config, Controller, Observation, Snapshot, Wait, drive};
 
@@ -81,112 +82,241 @@ fn json_str(out: &mut String, s: &str) {
     out.push('"');
 }
 
-/// A screen row as a JSON string: its characters up to the last one that
-/// is not blank. (Byte by byte into a buffer: this runs 24 times a key.)
-fn json_row(out: &mut String, buf: &mut Vec<u8>, o: &Observation, y: i32) {
-    let cols = o.screen.cols as usize;
-    let row = &o.screen.cells[y as usize * cols..(y as usize + 1) * cols];
-    let text = |c: &u32| (c & crate::curses::A_CHARTEXT) as u8;
-    let end = row.iter().rposition(|c| text(c) != b' ').map_or(0, |i| i + 1);
-    buf.clear();
-    buf.push(b'"');
-    for c in &row[..end] {
-        match text(c) {
-            b'"' => buf.extend_from_slice(b"\\\""),
-            b'\\' => buf.extend_from_slice(b"\\\\"),
-            b @ 0x20..=0x7e => buf.push(b),
-            b => buf.extend_from_slice(format!("\\u{:04x}", u32::from(b)).as_bytes()),
+/// `write!(out, "{v}")` for a count, without the formatter (a bot's
+/// answer holds a dozen numbers a key).
+fn push_uint(out: &mut String, v: u64) {
+    let mut digits = [0u8; 20];
+    let (mut n, mut at) = (v, digits.len());
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
         }
     }
-    buf.push(b'"');
-    // Only ASCII went in.
-    out.push_str(std::str::from_utf8(buf).unwrap_or("\"\""));
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+}
+
+/// `write!(out, "{v}")` for a number that may be negative.
+fn push_int(out: &mut String, v: i32) {
+    if v < 0 {
+        out.push('-');
+    }
+    push_uint(out, u64::from(v.unsigned_abs()));
+}
+
+/// A screen row as a JSON string: its characters up to the last one that
+/// is not blank. This runs 24 times a key, so the row goes in as one slice
+/// when nothing in it needs an escape (nearly always), and byte by byte
+/// only when something does.
+fn json_row(out: &mut String, buf: &mut Vec<u8>, row: &[Chtype]) {
+    let text = |c: &u32| (c & crate::curses::A_CHARTEXT) as u8;
+    // The trailing blanks eight at a time (most of a row is blank), then
+    // one at a time.
+    let blank8 = |cells: &[u32]| cells.iter().fold(0, |acc, c| acc | (c & crate::curses::A_CHARTEXT) ^ 0x20) == 0;
+    let mut end = row.len();
+    while end >= 8 && blank8(&row[end - 8..end]) {
+        end -= 8;
+    }
+    let end = row[..end].iter().rposition(|c| text(c) != b' ').map_or(0, |i| i + 1);
+    let cells = &row[..end];
+    // Without a branch a cell, so that the whole row is one pass.
+    let escape = |c: &u32| {
+        let b = text(c);
+        !(0x20..=0x7e).contains(&b) | (b == b'"') | (b == b'\\')
+    };
+    let plain = !cells.iter().fold(false, |any, c| any | escape(c));
+    buf.clear();
+    buf.extend(cells.iter().map(text));
+    out.push('"');
+    match std::str::from_utf8(buf) {
+        Ok(s) if plain => out.push_str(s),
+        _ => {
+            for &b in buf.iter() {
+                match b {
+                    b'"' => out.push_str("\\\""),
+                    b'\\' => out.push_str("\\\\"),
+                    0x20..=0x7e => out.push(char::from(b)),
+                    b => {
+                        let _ = write!(out, "\\u{:04x}", u32::from(b));
+                    }
+                }
+            }
+        }
+    }
+    out.push('"');
+}
+
+/// The `"status"` value: the status line's numbers, or `null`.
+fn status_json(out: &mut String, status: Option<&crate::session::Status>) {
+    match status {
+        Some(s) => {
+            let fields = [
+                ("{\"level\":", s.level),
+                (",\"gold\":", s.gold),
+                (",\"hp\":", s.hp),
+                (",\"max_hp\":", s.max_hp),
+                (",\"str\":", s.str),
+                (",\"max_str\":", s.max_str),
+                (",\"arm\":", s.arm),
+                (",\"exp_level\":", s.exp_level),
+                (",\"exp\":", s.exp),
+            ];
+            for (name, v) in fields {
+                out.push_str(name);
+                push_int(out, v);
+            }
+            out.push_str(",\"hunger\":");
+            json_str(out, &s.hunger);
+            out.push('}');
+        }
+        None => out.push_str("null"),
+    }
 }
 
 /// An observation as one line of JSON (without the newline).
 pub fn observation_json(o: &Observation) -> String {
-    let mut out = String::with_capacity(2600);
-    let wait = match o.wait {
-        Wait::Command => "command",
-        Wait::Key => "key",
-        Wait::Line => "line",
-        Wait::Over => "over",
-    };
-    let _ = write!(
-        out,
-        "{{\"wait\":\"{wait}\",\"keys\":{},\"cursor\":[{},{}],\"rows\":[",
-        o.keys, o.screen.cury, o.screen.curx
-    );
-    let mut buf = Vec::with_capacity(o.screen.cols as usize + 8);
-    for y in 0..o.screen.lines {
-        if y > 0 {
-            out.push(',');
-        }
-        json_row(&mut out, &mut buf, o, y);
-    }
-    out.push_str("],\"standout\":[");
-    let mut first = true;
-    // Standout is rare: a quick look for any first.
-    let any = o.screen.cells.iter().fold(0, |acc, c| acc | c) & crate::curses::A_STANDOUT != 0;
-    for (i, c) in o.screen.cells.iter().enumerate().filter(|_| any) {
-        if c & crate::curses::A_STANDOUT != 0 {
-            if !first {
+    let mut out = String::new();
+    JsonWriter::default().observation(o, &mut out);
+    out
+}
+
+/// What the last answer wrote for each row and for the status line, so
+/// that what a key left alone (most of the 24 rows, nearly always the
+/// status line) is copied instead of written again.
+#[derive(Default)]
+struct JsonWriter {
+    rows: Vec<JsonRow>,
+    /// The bottom row's cells and its `"status"` value (empty before the
+    /// first).
+    status: (Vec<Chtype>, String),
+    /// The `"message"` value (empty when the top row changed).
+    message: String,
+    buf: Vec<u8>,
+}
+
+/// A row's cells as last seen and what they were written as.
+struct JsonRow {
+    cells: Vec<Chtype>,
+    /// The row as a JSON string.
+    json: String,
+    /// The columns in standout.
+    standout: Vec<usize>,
+}
+
+impl JsonWriter {
+    /// [`observation_json`], into `out` (cleared first).
+    fn observation(&mut self, o: &Observation, out: &mut String) {
+        out.clear();
+        let wait = match o.wait {
+            Wait::Command => "command",
+            Wait::Key => "key",
+            Wait::Line => "line",
+            Wait::Over => "over",
+        };
+        out.push_str("{\"wait\":\"");
+        out.push_str(wait);
+        out.push_str("\",\"keys\":");
+        push_uint(out, o.keys);
+        out.push_str(",\"cursor\":[");
+        push_int(out, o.screen.cury);
+        out.push(',');
+        push_int(out, o.screen.curx);
+        out.push_str("],\"rows\":[");
+        let (lines, cols) = (o.screen.lines.max(0) as usize, o.screen.cols.max(0) as usize);
+        self.rows.truncate(lines);
+        for y in 0..lines {
+            let cells = &o.screen.cells[y * cols..(y + 1) * cols];
+            if y == self.rows.len() {
+                self.rows.push(JsonRow { cells: Vec::new(), json: String::new(), standout: Vec::new() });
+                self.rows[y].cells.push(!0);
+            }
+            let row = &mut self.rows[y];
+            if row.cells != cells {
+                if y == 0 {
+                    // The message is read off the top row.
+                    self.message.clear();
+                }
+                // Written again in the row's own buffers.
+                row.cells.clear();
+                row.cells.extend_from_slice(cells);
+                row.json.clear();
+                json_row(&mut row.json, &mut self.buf, cells);
+                row.standout.clear();
+                // Standout is rare: a quick look for any first.
+                if cells.iter().fold(0, |acc, c| acc | c) & A_STANDOUT != 0 {
+                    row.standout.extend(cells.iter().enumerate().filter(|(_, c)| *c & A_STANDOUT != 0).map(|(x, _)| x));
+                }
+            }
+            if y > 0 {
                 out.push(',');
             }
-            first = false;
-            let cols = o.screen.cols as usize;
-            let _ = write!(out, "[{},{}]", i / cols, i % cols);
+            out.push_str(&self.rows[y].json);
         }
-    }
-    out.push_str("],\"status\":");
-    match o.status() {
-        Some(s) => {
-            let _ = write!(
-                out,
-                "{{\"level\":{},\"gold\":{},\"hp\":{},\"max_hp\":{},\"str\":{},\"max_str\":{},\"arm\":{},\
-                 \"exp_level\":{},\"exp\":{},\"hunger\":",
-                s.level, s.gold, s.hp, s.max_hp, s.str, s.max_str, s.arm, s.exp_level, s.exp
-            );
-            json_str(&mut out, &s.hunger);
-            out.push('}');
-        }
-        None => out.push_str("null"),
-    }
-    out.push_str(",\"message\":");
-    json_str(&mut out, &o.message());
-    out.push_str(",\"outcome\":");
-    match &o.outcome {
-        None => out.push_str("null"),
-        Some(oc) => {
-            let ending = match (&oc.crashed, oc.ending) {
-                (Some(_), _) => "crashed",
-                (None, Some(Ending::Died(_))) => "died",
-                (None, Some(Ending::Quit)) => "quit",
-                (None, Some(Ending::Won)) => "won",
-                (None, Some(Ending::Saved | Ending::Hangup)) => "saved",
-                (None, Some(Ending::Exit(_) | Ending::Signal(_))) => "exit",
-                (None, _) => "stopped",
-            };
-            let _ = write!(out, "{{\"ending\":\"{ending}\",\"killer\":");
-            match &oc.killer {
-                Some(k) => json_str(&mut out, k),
-                None => out.push_str("null"),
+        out.push_str("],\"standout\":[");
+        let mut first = true;
+        for (y, row) in self.rows.iter().enumerate() {
+            for &x in &row.standout {
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                out.push('[');
+                push_uint(out, y as u64);
+                out.push(',');
+                push_uint(out, x as u64);
+                out.push(']');
             }
-            let exit = match oc.exit {
-                Exit::Status(s) => s,
-                Exit::Killed(s) => 128 + s,
-                Exit::EndOfInput | Exit::Paused => 1,
-            };
-            let _ = write!(out, ",\"gold\":{},\"max_level\":{},\"exit\":{exit}", oc.gold, oc.max_level);
-            if let Some(c) = &oc.crashed {
-                out.push_str(",\"panic\":");
-                json_str(&mut out, c);
-            }
-            out.push('}');
         }
+        out.push_str("],\"status\":");
+        let bottom = &o.screen.cells[lines.saturating_sub(1) * cols..lines * cols];
+        let (cells, json) = &mut self.status;
+        if cells != bottom || json.is_empty() {
+            cells.clear();
+            cells.extend_from_slice(bottom);
+            json.clear();
+            status_json(json, o.status().as_ref());
+        }
+        out.push_str(json);
+        out.push_str(",\"message\":");
+        if self.message.is_empty() {
+            json_str(&mut self.message, &o.message());
+        }
+        out.push_str(&self.message);
+        out.push_str(",\"outcome\":");
+        match &o.outcome {
+            None => out.push_str("null"),
+            Some(oc) => {
+                let ending = match (&oc.crashed, oc.ending) {
+                    (Some(_), _) => "crashed",
+                    (None, Some(Ending::Died(_))) => "died",
+                    (None, Some(Ending::Quit)) => "quit",
+                    (None, Some(Ending::Won)) => "won",
+                    (None, Some(Ending::Saved | Ending::Hangup)) => "saved",
+                    (None, Some(Ending::Exit(_) | Ending::Signal(_))) => "exit",
+                    (None, _) => "stopped",
+                };
+                let _ = write!(out, "{{\"ending\":\"{ending}\",\"killer\":");
+                match &oc.killer {
+                    Some(k) => json_str(out, k),
+                    None => out.push_str("null"),
+                }
+                let exit = match oc.exit {
+                    Exit::Status(s) => s,
+                    Exit::Killed(s) => 128 + s,
+                    Exit::EndOfInput | Exit::Paused => 1,
+                };
+                let _ = write!(out, ",\"gold\":{},\"max_level\":{},\"exit\":{exit}", oc.gold, oc.max_level);
+                if let Some(c) = &oc.crashed {
+                    out.push_str(",\"panic\":");
+                    json_str(out, c);
+                }
+                out.push('}');
+            }
+        }
+        out.push('}');
     }
-    out.push('}');
-    out
 }
 
 /// Keys written the way case bodies write them (FORMAT-games.md §1.2).
@@ -271,6 +401,9 @@ struct Pipe<R, W> {
     /// This wait was already answered (after a snapshot or an error).
     shown: bool,
     error: Option<io::Error>,
+    json: JsonWriter,
+    /// The answer being written, its room kept from key to key.
+    answer: String,
 }
 
 impl<R: BufRead, W: Write> Pipe<R, W> {
@@ -284,6 +417,15 @@ impl<R: BufRead, W: Write> Pipe<R, W> {
                 false
             }
         }
+    }
+
+    /// Answer with the observation.
+    fn say_observation(&mut self, obs: &Observation) -> bool {
+        let mut answer = std::mem::take(&mut self.answer);
+        self.json.observation(obs, &mut answer);
+        let ok = self.say(&answer);
+        self.answer = answer;
+        ok
     }
 
     fn say_error(&mut self, e: &str) -> bool {
@@ -348,7 +490,7 @@ impl<R: BufRead, W: Write> Controller for Pipe<R, W> {
         if let Some(k) = self.queued.pop_front() {
             return Action::Key(k);
         }
-        if !std::mem::take(&mut self.shown) && !self.say(&observation_json(obs)) {
+        if !std::mem::take(&mut self.shown) && !self.say_observation(obs) {
             return Action::Stop;
         }
         loop {
@@ -366,10 +508,10 @@ impl<R: BufRead, W: Write> Controller for Pipe<R, W> {
                     self.queued = keys.into();
                     match self.queued.pop_front() {
                         Some(k) => return Action::Key(k),
-                        None => self.say(&observation_json(obs)),
+                        None => self.say_observation(obs),
                     }
                 }
-                Ok(Request::Show) => self.say(&observation_json(obs)),
+                Ok(Request::Show) => self.say_observation(obs),
                 Ok(Request::New(words)) => match new_config(&self.base, &words) {
                     Ok(c) => {
                         self.base = c.clone();
@@ -422,6 +564,8 @@ where
         queued: VecDeque::new(),
         shown: false,
         error: None,
+        json: JsonWriter::default(),
+        answer: String::new(),
     };
     let done = drive(config, pipe);
     match done.error {
@@ -503,6 +647,86 @@ mod tests {
         }
         fn flush(&mut self) -> io::Result<()> {
             Ok(())
+        }
+    }
+
+    /// A row as the JSON writer wrote it before its one-slice fast path:
+    /// byte by byte.
+    fn json_row_bytewise(row: &[crate::curses::Chtype]) -> String {
+        let text = |c: &u32| (c & crate::curses::A_CHARTEXT) as u8;
+        let end = row.iter().rposition(|c| text(c) != b' ').map_or(0, |i| i + 1);
+        let mut out = String::from("\"");
+        for c in &row[..end] {
+            match text(c) {
+                b'"' => out.push_str("\\\""),
+                b'\\' => out.push_str("\\\\"),
+                b @ 0x20..=0x7e => out.push(char::from(b)),
+                b => out.push_str(&format!("\\u{:04x}", u32::from(b))),
+            }
+        }
+        out.push('"');
+        out
+    }
+
+    #[test]
+    fn integers_are_written_as_by_the_formatter() {
+        let mut out = String::new();
+        for v in [0, 1, -1, 9, 10, -10, 99, 12345, i32::MIN, i32::MAX] {
+            out.clear();
+            push_int(&mut out, v);
+            assert_eq!(out, v.to_string());
+        }
+        for v in [0, 7, 10, 1 << 40, u64::MAX] {
+            out.clear();
+            push_uint(&mut out, v);
+            assert_eq!(out, v.to_string());
+        }
+    }
+
+    /// A writer that copies the rows, status and message it wrote last
+    /// writes, at every key of a game, what a fresh one writes.
+    #[test]
+    fn a_reused_writer_writes_what_a_fresh_one_does() {
+        let keys = b"hhhjjjlllkkksi\x1bZZ.....yubn/Q\nsearch\x1bHJKL";
+        for seed in [3, 11, 42] {
+            let mut writer = JsonWriter::default();
+            let mut out = String::new();
+            let mut at = 0;
+            let bot = move |o: &Observation| {
+                writer.observation(o, &mut out);
+                assert_eq!(out, observation_json(o), "seed {seed} key {at}");
+                let k = keys.get(at % keys.len()).copied();
+                at += 1;
+                (at < 400).then_some(k).flatten()
+            };
+            let _ = crate::session::play(&Config { seed, ..Config::default() }, bot);
+        }
+    }
+
+    #[test]
+    fn json_rows_match_the_bytewise_writer() {
+        let mut seed = 12345u32;
+        let mut next = move || {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            seed >> 8
+        };
+        let (mut out, mut buf) = (String::new(), Vec::new());
+        for _ in 0..3000 {
+            let len = (next() % 90) as usize;
+            let row: Vec<u32> = (0..len)
+                .map(|_| match next() % 8 {
+                    // Mostly map characters and blanks, some in standout,
+                    // now and then a byte that needs an escape.
+                    0 => u32::from(b' '),
+                    1 => u32::from(b'-') | crate::curses::A_STANDOUT,
+                    2 => next() % 256,
+                    3 => [u32::from(b'"'), u32::from(b'\\'), 0x1b, 0x7f, 0xe9][(next() % 5) as usize],
+                    _ => 0x20 + next() % 0x5f,
+                })
+                .collect();
+            out.clear();
+            json_row(&mut out, &mut buf, &row);
+            assert_eq!(out, json_row_bytewise(&row), "{row:?}");
         }
     }
 
