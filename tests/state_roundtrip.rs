@@ -241,8 +241,8 @@ fn daemons_the_file_cannot_name_restore_as_empty_functions() {
 #[test]
 fn null_and_empty_strings_differ() {
     let (mut g, h, _) = decode(&first_golden()).expect("decodes");
-    g.known.things[0].oi_guess = Some(String::new());
-    g.known.things[1].oi_guess = None;
+    g.known_mut().things[0].oi_guess = Some(String::new());
+    g.known_mut().things[1].oi_guess = None;
     let bytes = save_bytes_with_header(&g, h);
     let (g2, _, _) = decode(&bytes).expect("decodes");
     assert_eq!(g2.known.things[0].oi_guess.as_deref(), Some(""));

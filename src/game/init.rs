@@ -19,14 +19,14 @@ fn sumprobs(info: &mut [ObjInfo]) {
 impl Game {
     /// `init_probs`.
     pub fn init_probs(&mut self) {
-        sumprobs(&mut self.known.things);
-        sumprobs(&mut self.known.pot_info);
-        sumprobs(&mut self.known.scr_info);
-        sumprobs(&mut self.known.ring_info);
-        sumprobs(&mut self.known.ws_info);
+        sumprobs(&mut self.known_mut().things);
+        sumprobs(&mut self.known_mut().pot_info);
+        sumprobs(&mut self.known_mut().scr_info);
+        sumprobs(&mut self.known_mut().ring_info);
+        sumprobs(&mut self.known_mut().ws_info);
         // Not the fake FLAME entry: MAXWEAPONS rows only.
-        sumprobs(&mut self.known.weap_info[..MAXWEAPONS]);
-        sumprobs(&mut self.known.arm_info);
+        sumprobs(&mut self.known_mut().weap_info[..MAXWEAPONS]);
+        sumprobs(&mut self.known_mut().arm_info);
     }
 
     /// `init_player`: roll her up, with food, ring mail, a +1,+1 mace, a +1
@@ -112,7 +112,7 @@ impl Game {
             }
             cp -= 1;
             self.opts.prbuf.0[cp] = 0;
-            std::sync::Arc::make_mut(&mut self.known.s_names)[i] =
+            std::sync::Arc::make_mut(&mut self.known_mut().s_names)[i] =
                 String::from_utf8_lossy(self.opts.prbuf.as_bytes()).into_owned();
         }
     }
@@ -134,7 +134,7 @@ impl Game {
         let mut used = [false; RAINBOW.len()];
         for i in 0..MAXPOTIONS {
             let j = self.pick_unused(&mut used);
-            self.known.p_colors[i] = RAINBOW[j];
+            self.known_mut().p_colors[i] = RAINBOW[j];
         }
     }
 
@@ -144,8 +144,8 @@ impl Game {
         let mut used = [false; STONES.len()];
         for i in 0..MAXRINGS {
             let j = self.pick_unused(&mut used);
-            self.known.r_stones[i] = STONES[j].name;
-            self.known.ring_info[i].oi_worth += STONES[j].value;
+            self.known_mut().r_stones[i] = STONES[j].name;
+            self.known_mut().ring_info[i].oi_worth += STONES[j].value;
         }
     }
 
@@ -171,8 +171,8 @@ impl Game {
                     }
                 }
             };
-            self.known.ws_type[i] = kind;
-            self.known.ws_made[i] = made;
+            self.known_mut().ws_type[i] = kind;
+            self.known_mut().ws_made[i] = made;
         }
     }
 

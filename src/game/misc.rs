@@ -25,10 +25,10 @@ impl Game {
     /// The table an [`InfoTable`] names.
     pub fn info_table(&mut self, t: InfoTable) -> &mut [ObjInfo] {
         match t {
-            InfoTable::Potion => &mut self.known.pot_info,
-            InfoTable::Scroll => &mut self.known.scr_info,
-            InfoTable::Ring => &mut self.known.ring_info,
-            InfoTable::Stick => &mut self.known.ws_info,
+            InfoTable::Potion => &mut self.known_mut().pot_info,
+            InfoTable::Scroll => &mut self.known_mut().scr_info,
+            InfoTable::Ring => &mut self.known_mut().ring_info,
+            InfoTable::Stick => &mut self.known_mut().ws_info,
         }
     }
 

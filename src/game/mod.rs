@@ -238,7 +238,7 @@ pub struct Game {
     /// The dungeon (saved).
     pub dungeon: Dungeon,
     /// What the player knows of the items (saved).
-    pub known: Knowledge,
+    pub known: std::sync::Arc<Knowledge>,
     /// Options and the player's strings (saved).
     pub opts: Options,
     /// The command loop (saved).
@@ -451,7 +451,7 @@ impl Game {
                 nh: Coord::default(),
                 total: 0,
             },
-            known: Knowledge {
+            known: std::sync::Arc::new(Knowledge {
                 things: table(&data::THINGS),
                 arm_info: table(&data::ARM_INFO),
                 pot_info: table(&data::POT_INFO),
@@ -466,7 +466,7 @@ impl Game {
                 ws_type: [""; MAXSTICKS],
                 a_class: data::A_CLASS,
                 e_levels: data::E_LEVELS,
-            },
+            }),
             opts: Options {
                 terse: false,
                 jump: false,
@@ -553,6 +553,13 @@ impl Game {
 
     /// A game on the in-memory curses model of the standard 24 x 80 screen,
     /// on a scripted machine that touches no files.
+    /// What the player knows, to change: copies share it until one of
+    /// them writes (it changes only when something is learned or named, and
+    /// a snapshot is a copy of the game).
+    pub fn known_mut(&mut self) -> &mut Knowledge {
+        std::sync::Arc::make_mut(&mut self.known)
+    }
+
     pub fn headless() -> Self {
         let mut scr: Box<dyn Curses> = Box::new(Model::standard());
         // make_hw()'s window, made first.

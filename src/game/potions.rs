@@ -75,7 +75,7 @@ impl Game {
         match which {
             P_CONFUSE => self.do_pot(P_CONFUSE, !trip)?,
             P_POISON => {
-                self.known.pot_info[P_POISON as usize].oi_know = true;
+                self.known_mut().pot_info[P_POISON as usize].oi_know = true;
                 if self.is_wearing(R_SUSTSTR) {
                     self.msg("you feel momentarily sick")?;
                 } else {
@@ -86,7 +86,7 @@ impl Game {
                 }
             }
             P_HEALING => {
-                self.known.pot_info[P_HEALING as usize].oi_know = true;
+                self.known_mut().pot_info[P_HEALING as usize].oi_know = true;
                 let lvl = self.hero.player.t_stats.s_lvl;
                 self.hero.player.t_stats.s_hpt += self.rng.roll(lvl, 4);
                 if self.hero.player.t_stats.s_hpt > self.hero.player.t_stats.s_maxhp {
@@ -97,7 +97,7 @@ impl Game {
                 self.msg("you begin to feel better")?;
             }
             P_STRENGTH => {
-                self.known.pot_info[P_STRENGTH as usize].oi_know = true;
+                self.known_mut().pot_info[P_STRENGTH as usize].oi_know = true;
                 self.chg_str(1);
                 self.msg("you feel stronger, now.  What bulging muscles!")?;
             }
@@ -124,7 +124,7 @@ impl Game {
                             let pos = self.dungeon.objs[tp].o_pos;
                             self.rt.scr.wmove(hw, pos.y, pos.x);
                             self.rt.scr.waddch(hw, MAGIC.into());
-                            self.known.pot_info[P_TFIND as usize].oi_know = true;
+                            self.known_mut().pot_info[P_TFIND as usize].oi_know = true;
                         }
                     }
                     for mp in self.dungeon.mlist.clone() {
@@ -139,7 +139,7 @@ impl Game {
                     }
                 }
                 if show {
-                    self.known.pot_info[P_TFIND as usize].oi_know = true;
+                    self.known_mut().pot_info[P_TFIND as usize].oi_know = true;
                     self.show_win(b"You sense the presence of magic on this level.--More--")?;
                 } else {
                     let t = format!(
@@ -170,12 +170,12 @@ impl Game {
                 self.sight()?;
             }
             P_RAISE => {
-                self.known.pot_info[P_RAISE as usize].oi_know = true;
+                self.known_mut().pot_info[P_RAISE as usize].oi_know = true;
                 self.msg("you suddenly feel much more skillful")?;
                 self.raise_level()?;
             }
             P_XHEAL => {
-                self.known.pot_info[P_XHEAL as usize].oi_know = true;
+                self.known_mut().pot_info[P_XHEAL as usize].oi_know = true;
                 let lvl = self.hero.player.t_stats.s_lvl;
                 self.hero.player.t_stats.s_hpt += self.rng.roll(lvl, 8);
                 let st = &mut self.hero.player.t_stats;
@@ -191,7 +191,7 @@ impl Game {
                 self.msg("you begin to feel much better")?;
             }
             P_HASTE => {
-                self.known.pot_info[P_HASTE as usize].oi_know = true;
+                self.known_mut().pot_info[P_HASTE as usize].oi_know = true;
                 self.cmd.after = false;
                 if self.add_haste(true)? {
                     self.msg("you feel yourself moving much faster")?;
@@ -339,7 +339,7 @@ impl Game {
         let Some(pp) = p_action(kind) else { return Ok(()) };
         let k = kind as usize;
         if !self.known.pot_info[k].oi_know {
-            self.known.pot_info[k].oi_know = knowit;
+            self.known_mut().pot_info[k].oi_know = knowit;
         }
         let t = self.rng.spread(pp.time);
         if !self.hero.player.on(pp.flags) {

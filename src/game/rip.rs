@@ -174,7 +174,7 @@ impl Game {
                     self.dungeon.objs[obj].o_flags |= ISKNOW;
                 }
                 SCROLL => {
-                    let op = &mut self.known.scr_info[w.min(MAXSCROLLS - 1)];
+                    let op = &mut self.known_mut().scr_info[w.min(MAXSCROLLS - 1)];
                     worth = op.oi_worth * o.o_count;
                     if !op.oi_know {
                         worth /= 2;
@@ -182,7 +182,7 @@ impl Game {
                     op.oi_know = true;
                 }
                 POTION => {
-                    let op = &mut self.known.pot_info[w.min(MAXPOTIONS - 1)];
+                    let op = &mut self.known_mut().pot_info[w.min(MAXPOTIONS - 1)];
                     worth = op.oi_worth * o.o_count;
                     if !op.oi_know {
                         worth /= 2;
@@ -190,7 +190,7 @@ impl Game {
                     op.oi_know = true;
                 }
                 RING => {
-                    let op = &mut self.known.ring_info[w.min(MAXRINGS - 1)];
+                    let op = &mut self.known_mut().ring_info[w.min(MAXRINGS - 1)];
                     worth = op.oi_worth;
                     if matches!(o.o_which, R_ADDSTR | R_ADDDAM | R_PROTECT | R_ADDHIT) {
                         if o.o_arm > 0 {
@@ -206,7 +206,7 @@ impl Game {
                     self.dungeon.objs[obj].o_flags |= ISKNOW;
                 }
                 STICK => {
-                    let op = &mut self.known.ws_info[w.min(MAXSTICKS - 1)];
+                    let op = &mut self.known_mut().ws_info[w.min(MAXSTICKS - 1)];
                     worth = op.oi_worth + 20 * o.o_arm;
                     if o.o_flags & ISKNOW == 0 {
                         worth /= 2;

@@ -73,13 +73,13 @@ impl Game {
                         self.addmsg("s")?;
                     }
                     self.endmsg()?;
-                    self.known.scr_info[S_HOLD as usize].oi_know = true;
+                    self.known_mut().scr_info[S_HOLD as usize].oi_know = true;
                 } else {
                     self.msg("you feel a strange sense of loss")?;
                 }
             }
             S_SLEEP => {
-                self.known.scr_info[S_SLEEP as usize].oi_know = true;
+                self.known_mut().scr_info[S_SLEEP as usize].oi_know = true;
                 let t = self.rng.spread(5);
                 self.hero.no_command += self.rng.rnd(t) + 4;
                 self.hero.player.t_flags &= !ISRUN;
@@ -122,13 +122,13 @@ impl Game {
             }
             S_ID_POTION | S_ID_SCROLL | S_ID_WEAPON | S_ID_ARMOR | S_ID_R_OR_S => {
                 // Identify: let her figure something out.
-                self.known.scr_info[which as usize].oi_know = true;
+                self.known_mut().scr_info[which as usize].oi_know = true;
                 let t = format!("this scroll is an {} scroll", self.known.scr_info[which as usize].oi_name.unwrap_or(""));
                 self.msg(t)?;
                 self.whatis(true, ID_TYPE[which as usize])?;
             }
             S_MAP => {
-                self.known.scr_info[S_MAP as usize].oi_know = true;
+                self.known_mut().scr_info[S_MAP as usize].oi_know = true;
                 self.msg("oh, now this scroll has a map on it")?;
                 self.magic_map();
             }
@@ -146,7 +146,7 @@ impl Game {
                     }
                 }
                 if found {
-                    self.known.scr_info[S_FDET as usize].oi_know = true;
+                    self.known_mut().scr_info[S_FDET as usize].oi_know = true;
                     self.show_win(b"Your nose tingles and you smell food.--More--")?;
                 } else {
                     self.msg("your nose tingles")?;
@@ -156,7 +156,7 @@ impl Game {
                 let cur_room = self.proom();
                 self.teleport()?;
                 if cur_room != self.proom() {
-                    self.known.scr_info[S_TELEP as usize].oi_know = true;
+                    self.known_mut().scr_info[S_TELEP as usize].oi_know = true;
                 }
             }
             S_ENCH => match self.hero.cur_weapon.filter(|&w| self.dungeon.objs[w].o_type == i32::from(WEAPON)) {

@@ -1009,18 +1009,18 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     g.cmd.dir_ch = i.char("dir_ch")?;
     std::sync::Arc::make_mut(&mut g.opts.file_name).0 = i.chars("file_name")?;
     g.opts.huh.0 = i.chars("huh")?;
-    for c in &mut g.known.p_colors {
+    for c in &mut g.known_mut().p_colors {
         *c = i.name_index("potion color", &RAINBOW)?;
     }
     g.opts.prbuf.0 = i.chars("prbuf")?;
     let stones: Vec<&'static str> = STONES.iter().map(|s| s.name).collect();
-    for s in &mut g.known.r_stones {
+    for s in &mut g.known_mut().r_stones {
         *s = i.name_index("ring stone", &stones)?;
     }
     let at = i.r.position();
     g.opts.release = i.new_string("release")?.ok_or_else(|| i.invalid(at, "release (NULL)", 0))?;
     g.cmd.runch = i.char("runch")?;
-    for s in std::sync::Arc::make_mut(&mut g.known.s_names) {
+    for s in std::sync::Arc::make_mut(&mut g.known_mut().s_names) {
         // A NULL title (never written) would be printed through a null
         // pointer by the C.
         let at = i.r.position();
@@ -1031,11 +1031,11 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     for k in 0..MAXSTICKS {
         // 0 is a staff of some wood; anything else a wand of some metal.
         if i.int("stick kind")? == 0 {
-            g.known.ws_made[k] = i.name_index("staff wood", &WOOD)?;
-            g.known.ws_type[k] = "staff";
+            g.known_mut().ws_made[k] = i.name_index("staff wood", &WOOD)?;
+            g.known_mut().ws_type[k] = "staff";
         } else {
-            g.known.ws_made[k] = i.name_index("wand metal", &METAL)?;
-            g.known.ws_type[k] = "wand";
+            g.known_mut().ws_made[k] = i.name_index("wand metal", &METAL)?;
+            g.known_mut().ws_type[k] = "wand";
         }
     }
     g.cmd.orig_dsusp = i.int("orig_dsusp")?;
@@ -1066,7 +1066,7 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     g.dungeon.max_level = i.int("max_level")?;
     g.cmd.mpos = i.int("mpos")?;
     g.dungeon.no_food = i.int("no_food")?;
-    g.known.a_class = i.ints("a_class")?;
+    g.known_mut().a_class = i.ints("a_class")?;
     // A typed count stops at 255; the game counts it down.
     g.cmd.count = i.int_within("count", 0..=255)?;
     g.hero.food_left = i.int("food_left")?;
@@ -1089,7 +1089,7 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     let seed = i.int("seed")?;
     g.rng.set_seed(seed);
     let at = i.r.position();
-    g.known.e_levels = i.ints("e_levels")?;
+    g.known_mut().e_levels = i.ints("e_levels")?;
     // check_level walks the table to its 0; without one the C reads on
     // past it.
     if !g.known.e_levels.contains(&0) {
@@ -1210,13 +1210,13 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
             return Err(i.invalid(at, "monster kind's level", s.s_lvl));
         }
     }
-    i.obj_info(&mut g.known.things)?;
-    i.obj_info(&mut g.known.arm_info)?;
-    i.obj_info(&mut g.known.pot_info)?;
-    i.obj_info(&mut g.known.ring_info)?;
-    i.obj_info(&mut g.known.scr_info)?;
-    i.obj_info(&mut g.known.weap_info)?;
-    i.obj_info(&mut g.known.ws_info)?;
+    i.obj_info(&mut g.known_mut().things)?;
+    i.obj_info(&mut g.known_mut().arm_info)?;
+    i.obj_info(&mut g.known_mut().pot_info)?;
+    i.obj_info(&mut g.known_mut().ring_info)?;
+    i.obj_info(&mut g.known_mut().scr_info)?;
+    i.obj_info(&mut g.known_mut().weap_info)?;
+    i.obj_info(&mut g.known_mut().ws_info)?;
 
     i.marker(RSID_DAEMONS)?;
     // The C checks only that the count is not above its table, then

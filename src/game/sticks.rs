@@ -54,7 +54,7 @@ impl Game {
         match which {
             WS_LIGHT => {
                 // Light up the room.
-                self.known.ws_info[WS_LIGHT as usize].oi_know = true;
+                self.known_mut().ws_info[WS_LIGHT as usize].oi_know = true;
                 let gone = self.proom().is_none_or(|r| self.room(r).r_flags & ISGONE != 0);
                 if gone {
                     self.msg("the corridor glows and then fades")?;
@@ -114,7 +114,7 @@ impl Game {
                             self.dungeon.mons[tp].t_oldch = oldch;
                             self.dungeon.mons[tp].t_pack = pp;
                             let seen = self.see_monst(tp);
-                            self.known.ws_info[WS_POLYMORPH as usize].oi_know |= seen;
+                            self.known_mut().ws_info[WS_POLYMORPH as usize].oi_know |= seen;
                         }
                         WS_CANCEL => {
                             let t = &mut self.dungeon.mons[tp];
@@ -152,7 +152,7 @@ impl Game {
                 }
             }
             WS_MISSILE => {
-                self.known.ws_info[WS_MISSILE as usize].oi_know = true;
+                self.known_mut().ws_info[WS_MISSILE as usize].oi_know = true;
                 // The static bolt of the C keeps what it held before.
                 {
                     let b = &mut self.statics.zap_bolt;
@@ -214,7 +214,7 @@ impl Game {
                 let mut dir = self.cmd.delta;
                 self.fire_bolt(BoltFrom::Hero, &mut dir, name)?;
                 self.cmd.delta = dir;
-                self.known.ws_info[which as usize].oi_know = true;
+                self.known_mut().ws_info[which as usize].oi_know = true;
             }
             WS_NOP => {}
             _ => {
@@ -297,7 +297,7 @@ impl Game {
             o_flags: 0x5555,
             ..Object::default()
         };
-        self.known.weap_info[FLAME as usize].oi_name = Some(name);
+        self.known_mut().weap_info[FLAME as usize].oi_name = Some(name);
         let dirch = match dir.y + dir.x {
             0 => b'/',
             1 | -1 => {
