@@ -2,15 +2,25 @@
 //! seeds, headless, in microseconds a level. The original's own figures,
 //! measured beside it, are in README.md ("Speed").
 //!
-//!     cargo bench --bench levels [-- SEEDS] [--as-original]
+//!     cargo bench --bench levels [-- SEEDS] [--as-original] [--stages]
 //!
 //! `--as-original` leaves out the seeds on which 5.4.4 never finishes (it
 //! loops forever in `conn` on a maze wall it cannot pass; this port takes
 //! the wall's first passage spot instead), so that the figure and the end
 //! RNG states can be read beside the original's own loop over the same
 //! seeds: at 5000 seeds both then end on xor 0x908372ce.
+//!
+//! `--stages` then runs the seeds once more with a clock read at each of
+//! `new_level`'s stages (the oracle's `stage` points) and prints where a
+//! level's wall time goes, stage by stage: a breakdown without a
+//! profiler. Its total leaves out the new game (`Game::headless` and the
+//! lore, about 4% of the figure) and takes in the clock reads (five a
+//! level, some 20 ns each), so it comes out near the timed figure
+//! without being it.
 
 use std::hint::black_box;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use cpu_time::ProcessTime;
@@ -25,6 +35,82 @@ struct DropMessages;
 impl Observer for DropMessages {
     fn records_messages(&self) -> bool {
         true
+    }
+}
+
+/// The stretches of a level `--stages` times: from the start of
+/// `new_level` to each of its stages in turn, and from the last stage to
+/// its end.
+const STRETCHES: [&str; 5] = [
+    "clears, old level's things, do_rooms",
+    "do_passages (conn, then the numbering)",
+    "put_things, traps, stairs, monsters' rooms, hero's spot",
+    "enter_room",
+    "the hero drawn, the rest of new_level",
+];
+
+/// The clock of `--stages`, shared by the bench and the game's watcher:
+/// nanoseconds spent in each of [`STRETCHES`] over all levels timed, and
+/// the last mark.
+struct Tally {
+    base: Instant,
+    /// Nanoseconds from `base` to the last mark.
+    last: AtomicU64,
+    /// The stretch the next stage ends.
+    next: AtomicU64,
+    spent: [AtomicU64; 5],
+}
+
+impl Tally {
+    fn new() -> Self {
+        Tally {
+            base: Instant::now(),
+            last: AtomicU64::new(0),
+            next: AtomicU64::new(0),
+            spent: std::array::from_fn(|_| AtomicU64::new(0)),
+        }
+    }
+
+    /// A level starts: the first stretch from now.
+    fn start(&self) {
+        self.last.store(self.base.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        self.next.store(0, Ordering::Relaxed);
+    }
+
+    /// A stretch ends now.
+    fn mark(&self) {
+        let now = self.base.elapsed().as_nanos() as u64;
+        let k = self.next.fetch_add(1, Ordering::Relaxed) as usize;
+        if let Some(t) = self.spent.get(k) {
+            t.fetch_add(now - self.last.swap(now, Ordering::Relaxed), Ordering::Relaxed);
+        }
+    }
+}
+
+/// Drops the messages as [`DropMessages`] does, and ends a stretch at
+/// each stage.
+struct StageClock(Arc<Tally>);
+
+impl Observer for StageClock {
+    fn records_messages(&self) -> bool {
+        true
+    }
+
+    fn stage(&mut self, _name: &'static str, _seed: i32) {
+        self.0.mark();
+    }
+}
+
+/// [`dig`], each level's stretches added to `tally`.
+fn dig_timed(seed: i32, tally: &Arc<Tally>) {
+    let mut g = Game::headless();
+    g.rt.obs = Box::new(StageClock(tally.clone()));
+    g.init_new_game(seed);
+    for _ in 1..=DEPTH {
+        tally.start();
+        let _ = g.dig_next();
+        // The last stretch: from the last stage to the end of new_level.
+        tally.mark();
     }
 }
 
@@ -75,5 +161,17 @@ fn main() {
         kept.len(),
         wall / n * 1e6
     );
+    if std::env::args().any(|a| a == "--stages") {
+        let tally = Arc::new(Tally::new());
+        for &s in &kept {
+            dig_timed(black_box(s.wrapping_mul(7919)), &tally);
+        }
+        let ns: Vec<f64> = tally.spent.iter().map(|t| t.load(Ordering::Relaxed) as f64 / n).collect();
+        let total: f64 = ns.iter().sum();
+        println!("stages (wall, one more round, a clock read at each stage): {:.2} us/level", total / 1e3);
+        for (name, t) in STRETCHES.iter().zip(&ns) {
+            println!("  {:>5.2} us {:>5.1}%  {name}", t / 1e3, t / total * 100.0);
+        }
+    }
     println!("levels: {levels} levels, {:.2} us/level cpu", best / n * 1e6);
 }
