@@ -16,7 +16,9 @@
 //! profiler. Its total leaves out the new game (`Game::headless` and the
 //! lore, about 4% of the figure) and takes in the clock reads (five a
 //! level, some 20 ns each), so it comes out near the timed figure
-//! without being it.
+//! without being it. Then the same split for the levels with a maze and
+//! for the others (a maze's dig and its walk make its level about twice
+//! as long).
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -25,6 +27,7 @@ use std::time::Instant;
 
 use cpu_time::ProcessTime;
 
+use rogue::game::consts::ISMAZE;
 use rogue::game::{Game, Observer};
 
 /// Takes the messages and drops them, as the original's side of the
@@ -101,16 +104,30 @@ impl Observer for StageClock {
     }
 }
 
-/// [`dig`], each level's stretches added to `tally`.
-fn dig_timed(seed: i32, tally: &Arc<Tally>) {
+/// What `--stages` adds up, for the levels with a maze and for the
+/// others: how many, and the nanoseconds of each of [`STRETCHES`].
+#[derive(Default)]
+struct ByKind {
+    levels: [u64; 2],
+    spent: [[u64; 5]; 2],
+}
+
+/// [`dig`], each level's stretches added to `tally` and to `by_kind`.
+fn dig_timed(seed: i32, tally: &Arc<Tally>, by_kind: &mut ByKind) {
     let mut g = Game::headless();
     g.rt.obs = Box::new(StageClock(tally.clone()));
     g.init_new_game(seed);
     for _ in 1..=DEPTH {
+        let before: [u64; 5] = std::array::from_fn(|i| tally.spent[i].load(Ordering::Relaxed));
         tally.start();
         let _ = g.dig_next();
         // The last stretch: from the last stage to the end of new_level.
         tally.mark();
+        let kind = usize::from(!g.dungeon.rooms.iter().any(|r| r.r_flags & ISMAZE != 0));
+        by_kind.levels[kind] += 1;
+        for (i, b) in before.iter().enumerate() {
+            by_kind.spent[kind][i] += tally.spent[i].load(Ordering::Relaxed) - b;
+        }
     }
 }
 
@@ -163,14 +180,21 @@ fn main() {
     );
     if std::env::args().any(|a| a == "--stages") {
         let tally = Arc::new(Tally::new());
+        let mut by_kind = ByKind::default();
         for &s in &kept {
-            dig_timed(black_box(s.wrapping_mul(7919)), &tally);
+            dig_timed(black_box(s.wrapping_mul(7919)), &tally, &mut by_kind);
         }
         let ns: Vec<f64> = tally.spent.iter().map(|t| t.load(Ordering::Relaxed) as f64 / n).collect();
         let total: f64 = ns.iter().sum();
         println!("stages (wall, one more round, a clock read at each stage): {:.2} us/level", total / 1e3);
         for (name, t) in STRETCHES.iter().zip(&ns) {
             println!("  {:>5.2} us {:>5.1}%  {name}", t / 1e3, t / total * 100.0);
+        }
+        for (kind, label) in ["with a maze", "without"].iter().enumerate() {
+            let count = by_kind.levels[kind].max(1) as f64;
+            let us: Vec<String> =
+                by_kind.spent[kind].iter().map(|&t| format!("{:.2}", t as f64 / count / 1e3)).collect();
+            println!("  levels {label}: {} of {levels}, us a level by stretch: {}", by_kind.levels[kind], us.join(" "));
         }
     }
     println!("levels: {levels} levels, {:.2} us/level cpu", best / n * 1e6);
