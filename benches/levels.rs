@@ -53,7 +53,7 @@ const STRETCHES: [&str; 5] = [
 ];
 
 /// The clock of `--stages`, shared by the bench and the game's watcher:
-/// nanoseconds spent in each of [`STRETCHES`] over all levels timed, and
+/// the nanoseconds of each of [`STRETCHES`] in the level being dug, and
 /// the last mark.
 struct Tally {
     base: Instant,
@@ -88,6 +88,11 @@ impl Tally {
             t.fetch_add(now - self.last.swap(now, Ordering::Relaxed), Ordering::Relaxed);
         }
     }
+
+    /// The level's stretches, taken out (the tally is left at zero).
+    fn take(&self) -> [u64; 5] {
+        std::array::from_fn(|i| self.spent[i].swap(0, Ordering::Relaxed))
+    }
 }
 
 /// Drops the messages as [`DropMessages`] does, and ends a stretch at
@@ -112,21 +117,20 @@ struct ByKind {
     spent: [[u64; 5]; 2],
 }
 
-/// [`dig`], each level's stretches added to `tally` and to `by_kind`.
+/// [`dig`], each level's stretches (timed by `tally`) added to `by_kind`.
 fn dig_timed(seed: i32, tally: &Arc<Tally>, by_kind: &mut ByKind) {
     let mut g = Game::headless();
     g.rt.obs = Box::new(StageClock(tally.clone()));
     g.init_new_game(seed);
     for _ in 1..=DEPTH {
-        let before: [u64; 5] = std::array::from_fn(|i| tally.spent[i].load(Ordering::Relaxed));
         tally.start();
         let _ = g.dig_next();
         // The last stretch: from the last stage to the end of new_level.
         tally.mark();
         let kind = usize::from(!g.dungeon.rooms.iter().any(|r| r.r_flags & ISMAZE != 0));
         by_kind.levels[kind] += 1;
-        for (i, b) in before.iter().enumerate() {
-            by_kind.spent[kind][i] += tally.spent[i].load(Ordering::Relaxed) - b;
+        for (sum, t) in by_kind.spent[kind].iter_mut().zip(tally.take()) {
+            *sum += t;
         }
     }
 }
@@ -184,7 +188,8 @@ fn main() {
         for &s in &kept {
             dig_timed(black_box(s.wrapping_mul(7919)), &tally, &mut by_kind);
         }
-        let ns: Vec<f64> = tally.spent.iter().map(|t| t.load(Ordering::Relaxed) as f64 / n).collect();
+        let ns: Vec<f64> =
+            (0..STRETCHES.len()).map(|i| (by_kind.spent[0][i] + by_kind.spent[1][i]) as f64 / n).collect();
         let total: f64 = ns.iter().sum();
         println!("stages (wall, one more round, a clock read at each stage): {:.2} us/level", total / 1e3);
         for (name, t) in STRETCHES.iter().zip(&ns) {

@@ -19,14 +19,15 @@ fn sumprobs(info: &mut [ObjInfo]) {
 impl Game {
     /// `init_probs`.
     pub fn init_probs(&mut self) {
-        sumprobs(&mut self.known_mut().things);
-        sumprobs(&mut self.known_mut().pot_info);
-        sumprobs(&mut self.known_mut().scr_info);
-        sumprobs(&mut self.known_mut().ring_info);
-        sumprobs(&mut self.known_mut().ws_info);
+        let known = self.known_mut();
+        sumprobs(&mut known.things);
+        sumprobs(&mut known.pot_info);
+        sumprobs(&mut known.scr_info);
+        sumprobs(&mut known.ring_info);
+        sumprobs(&mut known.ws_info);
         // Not the fake FLAME entry: MAXWEAPONS rows only.
-        sumprobs(&mut self.known_mut().weap_info[..MAXWEAPONS]);
-        sumprobs(&mut self.known_mut().arm_info);
+        sumprobs(&mut known.weap_info[..MAXWEAPONS]);
+        sumprobs(&mut known.arm_info);
     }
 
     /// `init_player`: roll her up, with food, ring mail, a +1,+1 mace, a +1
@@ -144,8 +145,9 @@ impl Game {
         let mut used = [false; STONES.len()];
         for i in 0..MAXRINGS {
             let j = self.pick_unused(&mut used);
-            self.known_mut().r_stones[i] = STONES[j].name;
-            self.known_mut().ring_info[i].oi_worth += STONES[j].value;
+            let known = self.known_mut();
+            known.r_stones[i] = STONES[j].name;
+            known.ring_info[i].oi_worth += STONES[j].value;
         }
     }
 
@@ -171,8 +173,9 @@ impl Game {
                     }
                 }
             };
-            self.known_mut().ws_type[i] = kind;
-            self.known_mut().ws_made[i] = made;
+            let known = self.known_mut();
+            known.ws_type[i] = kind;
+            known.ws_made[i] = made;
         }
     }
 

@@ -551,8 +551,6 @@ impl Game {
         }
     }
 
-    /// A game on the in-memory curses model of the standard 24 x 80 screen,
-    /// on a scripted machine that touches no files.
     /// What the player knows, to change: copies share it until one of
     /// them writes (it changes only when something is learned or named, and
     /// a snapshot is a copy of the game).
@@ -560,6 +558,8 @@ impl Game {
         std::sync::Arc::make_mut(&mut self.known)
     }
 
+    /// A game on the in-memory curses model of the standard 24 x 80 screen,
+    /// on a scripted machine that touches no files.
     pub fn headless() -> Self {
         let mut scr: Box<dyn Curses> = Box::new(Model::standard());
         // make_hw()'s window, made first.

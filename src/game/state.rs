@@ -1030,13 +1030,13 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
     std::sync::Arc::make_mut(&mut g.opts.whoami).0 = i.chars("whoami")?;
     for k in 0..MAXSTICKS {
         // 0 is a staff of some wood; anything else a wand of some metal.
-        if i.int("stick kind")? == 0 {
-            g.known_mut().ws_made[k] = i.name_index("staff wood", &WOOD)?;
-            g.known_mut().ws_type[k] = "staff";
+        let (made, kind) = if i.int("stick kind")? == 0 {
+            (i.name_index("staff wood", &WOOD)?, "staff")
         } else {
-            g.known_mut().ws_made[k] = i.name_index("wand metal", &METAL)?;
-            g.known_mut().ws_type[k] = "wand";
-        }
+            (i.name_index("wand metal", &METAL)?, "wand")
+        };
+        let known = g.known_mut();
+        (known.ws_made[k], known.ws_type[k]) = (made, kind);
     }
     g.cmd.orig_dsusp = i.int("orig_dsusp")?;
     std::sync::Arc::make_mut(&mut g.opts.fruit).0 = i.chars("fruit")?;
@@ -1210,13 +1210,14 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
             return Err(i.invalid(at, "monster kind's level", s.s_lvl));
         }
     }
-    i.obj_info(&mut g.known_mut().things)?;
-    i.obj_info(&mut g.known_mut().arm_info)?;
-    i.obj_info(&mut g.known_mut().pot_info)?;
-    i.obj_info(&mut g.known_mut().ring_info)?;
-    i.obj_info(&mut g.known_mut().scr_info)?;
-    i.obj_info(&mut g.known_mut().weap_info)?;
-    i.obj_info(&mut g.known_mut().ws_info)?;
+    let known = g.known_mut();
+    i.obj_info(&mut known.things)?;
+    i.obj_info(&mut known.arm_info)?;
+    i.obj_info(&mut known.pot_info)?;
+    i.obj_info(&mut known.ring_info)?;
+    i.obj_info(&mut known.scr_info)?;
+    i.obj_info(&mut known.weap_info)?;
+    i.obj_info(&mut known.ws_info)?;
 
     i.marker(RSID_DAEMONS)?;
     // The C checks only that the count is not above its table, then
