@@ -44,13 +44,15 @@ impl Observer for DropMessages {
 /// The stretches of a level `--stages` times: from the start of
 /// `new_level` to each of its stages in turn, and from the last stage to
 /// its end.
-const STRETCHES: [&str; 5] = [
+const STRETCHES: [&str; NSTRETCHES] = [
     "clears, old level's things, do_rooms",
     "do_passages (conn, then the numbering)",
     "put_things, traps, stairs, monsters' rooms, hero's spot",
     "enter_room",
     "the hero drawn, the rest of new_level",
 ];
+/// How many stretches: four stages, then the end of `new_level`.
+const NSTRETCHES: usize = 5;
 
 /// The clock of `--stages`, shared by the bench and the game's watcher:
 /// the nanoseconds of each of [`STRETCHES`] in the level being dug, and
@@ -61,7 +63,7 @@ struct Tally {
     last: AtomicU64,
     /// The stretch the next stage ends.
     next: AtomicU64,
-    spent: [AtomicU64; 5],
+    spent: [AtomicU64; NSTRETCHES],
 }
 
 impl Tally {
@@ -90,7 +92,7 @@ impl Tally {
     }
 
     /// The level's stretches, taken out (the tally is left at zero).
-    fn take(&self) -> [u64; 5] {
+    fn take(&self) -> [u64; NSTRETCHES] {
         std::array::from_fn(|i| self.spent[i].swap(0, Ordering::Relaxed))
     }
 }
@@ -114,14 +116,12 @@ impl Observer for StageClock {
 #[derive(Default)]
 struct ByKind {
     levels: [u64; 2],
-    spent: [[u64; 5]; 2],
+    spent: [[u64; NSTRETCHES]; 2],
 }
 
 /// [`dig`], each level's stretches (timed by `tally`) added to `by_kind`.
 fn dig_timed(seed: i32, tally: &Arc<Tally>, by_kind: &mut ByKind) {
-    let mut g = Game::headless();
-    g.rt.obs = Box::new(StageClock(tally.clone()));
-    g.init_new_game(seed);
+    let mut g = new_game(seed, Box::new(StageClock(tally.clone())));
     for _ in 1..=DEPTH {
         tally.start();
         let _ = g.dig_next();
@@ -141,10 +141,16 @@ const DEPTH: i32 = 30;
 /// digging one of depths 1-30 from a new game.
 const ORIGINAL_HANGS: [i32; 7] = [185, 783, 831, 1811, 2400, 3559, 3871];
 
-fn dig(seed: i32) -> i32 {
+/// A new headless game from a seed, watched by `obs`.
+fn new_game(seed: i32, obs: Box<dyn Observer>) -> Game {
     let mut g = Game::headless();
-    g.rt.obs = Box::new(DropMessages);
+    g.rt.obs = obs;
     g.init_new_game(seed);
+    g
+}
+
+fn dig(seed: i32) -> i32 {
+    let mut g = new_game(seed, Box::new(DropMessages));
     for _ in 1..=DEPTH {
         let _ = g.dig_next();
     }
@@ -154,6 +160,7 @@ fn dig(seed: i32) -> i32 {
 fn main() {
     let seeds: i32 = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(5_000);
     let as_original = std::env::args().any(|a| a == "--as-original");
+    let stages = std::env::args().any(|a| a == "--stages");
     let kept: Vec<i32> = (0..seeds).filter(|s| !(as_original && ORIGINAL_HANGS.contains(s))).collect();
     // Warm up.
     for s in 0..50 {
@@ -182,7 +189,7 @@ fn main() {
         kept.len(),
         wall / n * 1e6
     );
-    if std::env::args().any(|a| a == "--stages") {
+    if stages {
         let tally = Arc::new(Tally::new());
         let mut by_kind = ByKind::default();
         for &s in &kept {

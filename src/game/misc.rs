@@ -24,11 +24,12 @@ pub enum InfoTable {
 impl Game {
     /// The table an [`InfoTable`] names.
     pub fn info_table(&mut self, t: InfoTable) -> &mut [ObjInfo] {
+        let known = self.known_mut();
         match t {
-            InfoTable::Potion => &mut self.known_mut().pot_info,
-            InfoTable::Scroll => &mut self.known_mut().scr_info,
-            InfoTable::Ring => &mut self.known_mut().ring_info,
-            InfoTable::Stick => &mut self.known_mut().ws_info,
+            InfoTable::Potion => &mut known.pot_info,
+            InfoTable::Scroll => &mut known.scr_info,
+            InfoTable::Ring => &mut known.ring_info,
+            InfoTable::Stick => &mut known.ws_info,
         }
     }
 
