@@ -4,10 +4,30 @@
 
 use crate::game::consts::*;
 use crate::game::data::{A_CLASS, METAL, RAINBOW, STONES, SYLLS, WOOD};
+use crate::game::rng::{Draw, with_draw};
 use crate::game::{Game, ObjInfo};
 
 /// `MAXNAME`: the longest scroll title before the syllable check stops it.
 const MAXNAME: usize = 40;
+
+/// [`SYLLS`] as four bytes each (zeros after the syllable) and a length,
+/// so that a title is built by fixed-size copies.
+const SYLL_BYTES: [([u8; 4], usize); SYLLS.len()] = {
+    let mut table = [([0u8; 4], 0usize); SYLLS.len()];
+    let mut i = 0;
+    while i < SYLLS.len() {
+        let s = SYLLS[i].as_bytes();
+        assert!(s.len() <= 4, "a syllable longer than four letters");
+        let mut k = 0;
+        while k < s.len() {
+            table[i].0[k] = s[k];
+            k += 1;
+        }
+        table[i].1 = s.len();
+        i += 1;
+    }
+    table
+};
 
 /// `sumprobs`: turn a table's percentages into running totals.
 fn sumprobs(info: &mut [ObjInfo]) {
@@ -90,32 +110,41 @@ impl Game {
 
     /// `init_names`: the scroll titles, 2 to 4 words of 1 to 3 syllables.
     pub fn init_names(&mut self) {
-        for i in 0..MAXSCROLLS {
-            // The title is built in prbuf, as in the C (saves hold prbuf,
-            // so its leftover bytes matter).
-            let mut cp = 0usize;
-            let nwords = self.rng.rnd(3) + 2;
-            for _ in 0..nwords {
-                let nsyl = self.rng.rnd(3) + 1;
-                for _ in 0..nsyl {
-                    // The syllable is drawn before the length check, and a
-                    // syllable that would end past prbuf[MAXNAME] ends the
-                    // word (the remaining words still come).
-                    let sp = SYLLS[self.rng.rnd(SYLLS.len() as i32) as usize];
-                    if cp + sp.len() > MAXNAME {
-                        break;
+        let mut names: [String; MAXSCROLLS] = Default::default();
+        let prbuf = &mut self.opts.prbuf.0;
+        with_draw!(self.rng, |d| {
+            for name in names.iter_mut() {
+                // Built here a syllable at a time (four bytes copied each
+                // time, the rest overwritten by what follows), then copied
+                // to prbuf, where the C builds it: saves hold prbuf, so its
+                // bytes past the last title, left by longer ones, matter.
+                let mut title = [0u8; MAXNAME + 8];
+                let mut cp = 0usize;
+                let nwords = d.rnd(3) + 2;
+                for _ in 0..nwords {
+                    let nsyl = d.rnd(3) + 1;
+                    for _ in 0..nsyl {
+                        // The syllable is drawn before the length check, and
+                        // a syllable that would end past prbuf[MAXNAME] ends
+                        // the word (the remaining words still come).
+                        let (bytes, len) = SYLL_BYTES[d.rnd(SYLLS.len() as i32) as usize];
+                        if cp + len > MAXNAME {
+                            break;
+                        }
+                        title[cp..cp + 4].copy_from_slice(&bytes);
+                        cp += len;
                     }
-                    self.opts.prbuf.0[cp..cp + sp.len()].copy_from_slice(sp.as_bytes());
-                    cp += sp.len();
+                    title[cp] = b' ';
+                    cp += 1;
                 }
-                self.opts.prbuf.0[cp] = b' ';
-                cp += 1;
+                cp -= 1;
+                title[cp] = 0;
+                prbuf[..=cp].copy_from_slice(&title[..=cp]);
+                // The syllables are ASCII, so the title is its bytes.
+                *name = String::from_utf8_lossy(&title[..cp]).into_owned();
             }
-            cp -= 1;
-            self.opts.prbuf.0[cp] = 0;
-            std::sync::Arc::make_mut(&mut self.known_mut().s_names)[i] =
-                String::from_utf8_lossy(self.opts.prbuf.as_bytes()).into_owned();
-        }
+        });
+        *std::sync::Arc::make_mut(&mut self.known_mut().s_names) = names;
     }
 
     /// Draw an entry of a list not used yet (drawing again while the pick

@@ -199,7 +199,16 @@ impl Game {
                 let i = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 j += 1;
-                if d.rnd(j) == 0 {
+                // A box has at most four neighbors: constant ranges, so no
+                // division.
+                let v = match j {
+                    1 => d.rnd(1),
+                    2 => d.rnd(2),
+                    3 => d.rnd(3),
+                    4 => d.rnd(4),
+                    _ => d.rnd(j),
+                };
+                if v == 0 {
                     pick = Some(i);
                 }
             }
@@ -374,9 +383,10 @@ impl Game {
             p.r_nexits = 0;
         }
         for r in 0..MAXROOMS {
-            // Only the exits are needed, not a copy of the whole room.
-            let (exits, nexits) = (self.dungeon.rooms[r].r_exit, self.dungeon.rooms[r].exits().len());
-            for e in &exits[..nexits] {
+            // The exits read one at a time (numbering changes no room's
+            // exits): no copy of the room or of its exit array.
+            for k in 0..self.dungeon.rooms[r].exits().len() {
+                let e = self.dungeon.rooms[r].r_exit[k];
                 n.newpnum = true;
                 self.numpass(&mut n, e.y, e.x);
             }

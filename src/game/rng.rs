@@ -132,7 +132,54 @@ pub trait Draw {
     fn rnd_below_then_zero(&mut self, a: i32, t: i32, b: i32) -> bool {
         self.rnd(a) + 1 < t && self.rnd(b) == 0
     }
+
+    /// The C's choice among the set bits of `found` (not empty, bits 0-3):
+    /// the k-th one seen, lowest first, draws rnd(k) and becomes the pick
+    /// when that is 0. The pick's bit number.
+    #[inline(always)]
+    fn pick_among(&mut self, found: u32) -> u32 {
+        debug_assert!(found != 0 && found < 16);
+        let mut pick = found.trailing_zeros();
+        self.rnd(1);
+        let (mut rest, mut cnt) = (found & (found - 1), 1);
+        while rest != 0 {
+            cnt += 1;
+            let k = rest.trailing_zeros();
+            rest &= rest - 1;
+            if self.rnd(cnt) == 0 {
+                pick = k;
+            }
+        }
+        pick
+    }
 }
+
+/// The pick of [`Draw::pick_among`] for a set of at most four (bit k for
+/// choice k) and which of the later draws came out 0 (bit 0 the second
+/// draw's, bit 1 the third's, bit 2 the fourth's): the last choice seen
+/// whose draw came out 0, the first when none did (rnd(1) is always 0).
+const PICKS: [[u8; 8]; 16] = {
+    let mut t = [[0u8; 8]; 16];
+    let mut found = 1;
+    while found < 16 {
+        let mut zeros = 0;
+        while zeros < 8 {
+            let (mut rest, mut seen, mut pick) = (found, 0, 0);
+            while rest != 0 {
+                let k = (rest as u32).trailing_zeros() as u8;
+                rest &= rest - 1;
+                if seen == 0 || zeros >> (seen - 1) & 1 != 0 {
+                    pick = k;
+                }
+                seen += 1;
+            }
+            t[found][zeros] = pick;
+            zeros += 1;
+        }
+        found += 1;
+    }
+    t
+};
 
 impl Draw for Rng {
     #[inline(always)]
@@ -153,6 +200,24 @@ impl Draw for Seed {
         }
         self.0 = Rng::step(self.0);
         (((self.0 >> 16) & 0xffff) as u32 % range.unsigned_abs()) as i32
+    }
+
+    /// The same draws, each seed worked out from this one by one multiply
+    /// and add (none waits for another), and the pick looked up instead of
+    /// branched on: how many draws there are and which comes out 0 are
+    /// coin tosses for a branch predictor.
+    #[inline(always)]
+    fn pick_among(&mut self, found: u32) -> u32 {
+        const STEPS: [(i32, i32); 5] = [ahead(0), ahead(1), ahead(2), ahead(3), ahead(4)];
+        const COUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+        debug_assert!(found != 0 && found < 16);
+        let found = (found & 15) as usize;
+        let s = self.0;
+        let rn = |k: usize| ((s.wrapping_mul(STEPS[k].0).wrapping_add(STEPS[k].1) >> 16) & 0xffff) as u32;
+        let zeros = usize::from(rn(2) % 2 == 0) | usize::from(rn(3) % 3 == 0) << 1 | usize::from(rn(4) % 4 == 0) << 2;
+        let n = usize::from(COUNT[found]);
+        self.0 = s.wrapping_mul(STEPS[n].0).wrapping_add(STEPS[n].1);
+        u32::from(PICKS[found][zeros])
     }
 
     /// The same draws; where the first test always holds (rnd(a) + 1 is at
@@ -251,6 +316,18 @@ mod tests {
                     assert_eq!(s.rnd_below_then_zero(a, t, b), Draw::rnd_below_then_zero(&mut r, a, t, b), "{a} {t} {b}");
                     assert_eq!(s.0, r.seed());
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_bare_seed_picks_as_the_rng() {
+        for start in [0, 1, -1, 12345, -99999, i32::MAX, i32::MIN, 0x680a_cfae] {
+            let (mut r, mut s) = (Rng::new(start), Seed(start));
+            for i in 0..3000u32 {
+                let found = i % 15 + 1;
+                assert_eq!(s.pick_among(found), Draw::pick_among(&mut r, found), "found {found:#b}");
+                assert_eq!(s.0, r.seed());
             }
         }
     }

@@ -402,23 +402,7 @@ fn dig<D: Draw>(d: &mut D, places: &mut [Place], bits: &mut PassBits, level: i32
         }
         // Each neighbor found replaces the choice with a chance of one in
         // how many have been found so far (rnd(1) draws too).
-        let mut pick = found.trailing_zeros();
-        d.rnd(1);
-        let mut rest = found & (found - 1);
-        let mut cnt = 1;
-        while rest != 0 {
-            cnt += 1;
-            let k = rest.trailing_zeros();
-            rest &= rest - 1;
-            let v = match cnt {
-                2 => d.rnd(2),
-                3 => d.rnd(3),
-                _ => d.rnd(4),
-            };
-            if v == 0 {
-                pick = k;
-            }
-        }
+        let pick = d.pick_among(found);
         let (here, next) = (here as i32, here as i32 + STEP[pick as usize]);
         let spot = |b: i32| Coord::new(maze.starty + 2 * (b / 16), maze.startx + 2 * (b % 16));
         let (from, to) = (spot(here), spot(next));
