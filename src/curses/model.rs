@@ -71,6 +71,10 @@ impl KeySource for ScriptedKeys {
 }
 
 const BLANK: Chtype = b' ' as Chtype;
+
+/// A standard screen's worth of blanks, copied to erase a window (a
+/// single memcpy, which uses the machine's widest stores).
+static BLANK_SCREEN: [Chtype; 24 * 80] = [BLANK; 24 * 80];
 /// `_NOCHANGE` of a line's change marks.
 const NOCHANGE: i32 = -1;
 /// The internal handle of `newscr`.
@@ -1144,7 +1148,12 @@ impl Curses for Model {
             let (width, cols) = (st.width as usize, maxx as usize + 1);
             if width == cols {
                 // Rows that fill the store's width are one run of cells.
-                crate::fill::fill(&mut st.cells[start..start + width * (maxy as usize + 1)], BLANK);
+                let cells = &mut st.cells[start..start + width * (maxy as usize + 1)];
+                match BLANK_SCREEN.get(..cells.len()) {
+                    // A copy of blanks: one large memcpy.
+                    Some(blanks) => cells.copy_from_slice(blanks),
+                    None => crate::fill::fill(cells, BLANK),
+                }
             } else {
                 for row in 0..=maxy as usize {
                     let i = start + row * width;

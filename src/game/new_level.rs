@@ -5,6 +5,9 @@ use crate::game::{Flow, Game};
 use crate::game::list::attach;
 use crate::game::thing::{Object, Place, RoomRef};
 
+/// The map as `new_level` clears it.
+static CLEARED: [Place; MAXLINES * MAXCOLS] = [Place::new(b' ', F_REAL); MAXLINES * MAXCOLS];
+
 /// One chance in TREAS_ROOM of a treasure room.
 const TREAS_ROOM: i32 = 20;
 /// The most treasures in a treasure room.
@@ -22,7 +25,12 @@ impl Game {
             self.dungeon.max_level = self.dungeon.level;
         }
         // Clean things off from the last level.
-        crate::fill::fill(&mut self.dungeon.places, Place::new(b' ', F_REAL));
+        if self.dungeon.places.len() == CLEARED.len() {
+            // One copy of a cleared map: a single large memcpy.
+            self.dungeon.places.copy_from_slice(&CLEARED);
+        } else {
+            crate::fill::fill(&mut self.dungeon.places, Place::new(b' ', F_REAL));
+        }
         self.statics.pass_bits.clear();
         self.rt.scr.clear();
         self.free_monsters();
