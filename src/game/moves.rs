@@ -4,7 +4,7 @@ use crate::game::consts::*;
 use crate::game::data::RAINBOW;
 use crate::game::{Ending, Flow, Game};
 use crate::game::io::step_ok;
-use crate::game::thing::{Coord, MonId, ObjId, RoomRef};
+use crate::game::thing::{Coord, MonId, ObjId, Room, RoomRef};
 
 impl Game {
     /// `do_run`: start the hero running.
@@ -211,6 +211,42 @@ impl Game {
         if rp.r_flags & ISGONE != 0 {
             return Ok(());
         }
+        // The C looks at every spot, row by row, for something that looks
+        // like a monster. Only spots with a monster can, so those are found
+        // first, a column of the map at a time (a column's cells are in a
+        // run), then taken in the C's order; waking one moves no other.
+        // A room crowded past the list is looked at spot by spot.
+        let mut found = [0u16; 64];
+        let mut n = 0;
+        'scan: for x in rp.r_pos.x..rp.r_pos.x + rp.r_max.x {
+            for y in rp.r_pos.y..rp.r_pos.y + rp.r_max.y {
+                if self.place(y, x).has_monst() {
+                    if n == found.len() {
+                        n = usize::MAX;
+                        break 'scan;
+                    }
+                    found[n] = Game::index(y, x) as u16;
+                    n += 1;
+                }
+            }
+        }
+        if n == usize::MAX {
+            return self.door_open_by_spot(&rp);
+        }
+        let found = &mut found[..n];
+        // Row by row: by y, then x (a map index is 32 x + y).
+        found.sort_unstable_by_key(|&i| (i & 31, i >> 5));
+        for &i in found.iter() {
+            let (y, x) = (i32::from(i & 31), i32::from(i >> 5));
+            if self.winat(y, x).is_ascii_uppercase() {
+                self.wake_monster(y, x)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `door_open` as the C writes it: every spot of the room, row by row.
+    fn door_open_by_spot(&mut self, rp: &Room) -> Flow {
         for y in rp.r_pos.y..rp.r_pos.y + rp.r_max.y {
             for x in rp.r_pos.x..rp.r_pos.x + rp.r_max.x {
                 if self.winat(y, x).is_ascii_uppercase() {
@@ -365,5 +401,45 @@ impl Game {
             self.msg(if !self.opts.terse { "your armor appears to be weaker now. Oh my!" } else { "your armor weakens" })?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The monsters found a column at a time and woken in the C's order
+    /// wake as the spot-by-spot scan wakes them: the same draws, the same
+    /// monsters' flags and goals, on every room of many levels.
+    #[test]
+    fn door_open_wakes_as_the_spot_by_spot_scan() {
+        let mut woken = 0;
+        for seed in 0..150 {
+            let mut g = Game::headless();
+            let _messages = g.record();
+            g.init_new_game(seed * 7919 + 11);
+            for _ in 0..20 {
+                let _ = g.dig_next();
+                for r in 0..MAXROOMS {
+                    let (mut a, mut b) = (g.clone(), g.clone());
+                    let room = *b.room(RoomRef::Room(r));
+                    let (ra, rb) = (a.door_open(RoomRef::Room(r)), b.door_open_by_spot(&room));
+                    assert_eq!(ra.is_ok(), rb.is_ok());
+                    assert_eq!(a.rng.seed(), b.rng.seed(), "seed {seed} level {} room {r}", g.dungeon.level);
+                    let inside = |c: Coord| {
+                        (room.r_pos.y..room.r_pos.y + room.r_max.y).contains(&c.y)
+                            && (room.r_pos.x..room.r_pos.x + room.r_max.x).contains(&c.x)
+                    };
+                    let here = g.dungeon.mlist.iter().filter(|&&m| inside(g.dungeon.mons[m].t_pos)).count();
+                    // Where the order could matter: two or more, and draws.
+                    woken += usize::from(here >= 2 && a.rng.seed() != g.rng.seed());
+                    for &m in a.dungeon.mlist.iter() {
+                        let (ma, mb) = (&a.dungeon.mons[m], &b.dungeon.mons[m]);
+                        assert_eq!((ma.t_flags, ma.t_dest), (mb.t_flags, mb.t_dest), "seed {seed} room {r}");
+                    }
+                }
+            }
+        }
+        assert!(woken > 20, "too few rooms with several monsters drew while waking ({woken}) to test the order");
     }
 }
