@@ -216,22 +216,17 @@ impl Game {
         // first, a column of the map at a time (a column's cells are in a
         // run), then taken in the C's order; waking one moves no other.
         // A room crowded past the list is looked at spot by spot.
-        let mut found = [0u16; 64];
-        let mut n = 0;
-        'scan: for x in rp.r_pos.x..rp.r_pos.x + rp.r_max.x {
+        let (mut found, mut n) = ([0u16; 64], 0);
+        for x in rp.r_pos.x..rp.r_pos.x + rp.r_max.x {
             for y in rp.r_pos.y..rp.r_pos.y + rp.r_max.y {
                 if self.place(y, x).has_monst() {
                     if n == found.len() {
-                        n = usize::MAX;
-                        break 'scan;
+                        return self.door_open_by_spot(&rp);
                     }
                     found[n] = Game::index(y, x) as u16;
                     n += 1;
                 }
             }
-        }
-        if n == usize::MAX {
-            return self.door_open_by_spot(&rp);
         }
         let found = &mut found[..n];
         // Row by row: by y, then x (a map index is 32 x + y).
