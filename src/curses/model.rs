@@ -235,6 +235,40 @@ impl Window {
 struct Store {
     width: i32,
     cells: Vec<Chtype>,
+    /// Rows `inked.0..inked.1` may hold cells other than blanks; every
+    /// row outside them is blank, so an erase leaves it alone (a new
+    /// level's `clear` then copies the rows it drew, not the whole
+    /// screen). Widened by every write of a cell that may not be blank.
+    inked: (usize, usize),
+}
+
+impl Store {
+    fn new(nlines: i32, ncols: i32) -> Self {
+        Store { width: ncols, cells: vec![BLANK; (nlines * ncols) as usize], inked: (0, 0) }
+    }
+
+    /// Row `row` of the store may now hold a cell that is not blank.
+    #[inline]
+    fn ink(&mut self, row: usize) {
+        if self.inked.0 == self.inked.1 {
+            self.inked = (row, row + 1);
+        } else {
+            self.inked = (self.inked.0.min(row), self.inked.1.max(row + 1));
+        }
+    }
+
+    /// Rows `rows` are blank again: the rows still inked are what is left
+    /// of the span (the whole span when the blank rows fall inside it).
+    fn blanked(&mut self, rows: std::ops::Range<usize>) {
+        let (lo, hi) = self.inked;
+        if rows.start <= lo && rows.end >= hi {
+            self.inked = (0, 0);
+        } else if rows.start <= lo && rows.end > lo {
+            self.inked = (rows.end, hi);
+        } else if rows.end >= hi && rows.start < hi {
+            self.inked = (lo, rows.start);
+        }
+    }
 }
 
 /// The terminal the program writes to: what a person (or the oracle's
@@ -459,7 +493,7 @@ impl Model {
 
     fn make_window(&mut self, nlines: i32, ncols: i32, begy: i32, begx: i32) -> Win {
         let store = self.stores.len();
-        self.stores.push(Some(Store { width: ncols, cells: vec![BLANK; (nlines * ncols) as usize] }));
+        self.stores.push(Some(Store::new(nlines, ncols)));
         let full = nlines == self.lines && ncols == self.cols;
         let win = Window::new(nlines, ncols, begy, begx, store, full);
         self.insert_window(win)
@@ -503,6 +537,7 @@ impl Model {
         let win = self.wins[usize::from(w.0)].as_ref().expect("curses window used after delwin");
         if let Some(st) = self.stores[win.store].as_mut() {
             st.cells[win.at(st.width, y, x)] = ch;
+            st.ink((win.offy + y) as usize);
         }
     }
 
@@ -537,6 +572,7 @@ impl Model {
         // background is a plain blank).
         if let Some(st) = self.stores[win.store].as_mut() {
             st.cells[win.at(st.width, y, x)] = ch | win.attrs;
+            st.ink((win.offy + y) as usize);
         }
         win.changed(y, x, x);
         if x + 1 > win.maxx {
@@ -562,6 +598,7 @@ impl Model {
                 for (c, &b) in st.cells[i..i + k].iter_mut().zip(rest) {
                     *c = Chtype::from(b) | win.attrs;
                 }
+                st.ink((win.offy + y) as usize);
             }
             win.changed(y, x, x + k as i32 - 1);
             rest = &rest[k..];
@@ -624,6 +661,7 @@ impl Model {
                 }
                 dst.copy_from_slice(src);
                 self.term.cells.copy_from_slice(dst);
+                cur.inked = (0, self.lines as usize);
                 self.term_stale = false;
             } else {
                 for y in n.marks.range() {
@@ -637,7 +675,11 @@ impl Model {
                     let row = y * cols;
                     let r = row + first..=row + last;
                     let (src, dst) = (&new.cells[r.clone()], &mut cur.cells[r.clone()]);
-                    if let Some((a, b)) = sync_span(src, dst) {
+                    let synced = sync_span(src, dst);
+                    if synced.is_some() {
+                        cur.ink(y);
+                    }
+                    if let Some((a, b)) = synced {
                         if n.leaveok {
                             last_written = Some(r.start() + b);
                         }
@@ -748,6 +790,7 @@ impl Model {
                 let dbase = (dst_row * cols + win.begx) as usize;
                 let (lo, hi) = (first as usize, hi as usize);
                 let s = &src.cells[sbase + lo..=sbase + hi];
+                dst.ink(dst_row as usize);
                 let d = &mut dst.cells[dbase + lo..=dbase + hi];
                 if repaint {
                     d.copy_from_slice(s);
@@ -1108,6 +1151,7 @@ impl Curses for Model {
         // One mark for the changed cells (the marks keep a row's lowest
         // and highest changed column, whatever the order of the calls).
         if let Some((lo, hi)) = changed {
+            st.ink((win.offy + y) as usize);
             win.changed(y, lo, hi);
         }
         // Each call leaves the cursor after its cell; a move also ends a
@@ -1139,21 +1183,27 @@ impl Curses for Model {
     }
 
     fn werase(&mut self, w: Win) {
-        let (maxy, maxx) = {
+        let (maxy, maxx, offy) = {
             let win = self.win(w);
-            (win.maxy, win.maxx)
+            (win.maxy, win.maxx, win.offy as usize)
         };
         let (s, start) = self.cell_index(w, 0, 0);
         if let Some(st) = self.stores[s].as_mut() {
             let (width, cols) = (st.width as usize, maxx as usize + 1);
             if width == cols {
-                // Rows that fill the store's width are one run of cells.
-                let cells = &mut st.cells[start..start + width * (maxy as usize + 1)];
-                match BLANK_SCREEN.get(..cells.len()) {
-                    // A copy of blanks: one large memcpy.
-                    Some(blanks) => cells.copy_from_slice(blanks),
-                    None => crate::fill::fill(cells, BLANK),
+                // Rows that fill the store's width are one run of cells,
+                // and only those that may not be blank need the blanks.
+                let rows = offy..offy + maxy as usize + 1;
+                let (lo, hi) = (rows.start.max(st.inked.0), rows.end.min(st.inked.1));
+                if lo < hi {
+                    let cells = &mut st.cells[lo * width..hi * width];
+                    match BLANK_SCREEN.get(..cells.len()) {
+                        // A copy of blanks: one large memcpy.
+                        Some(blanks) => cells.copy_from_slice(blanks),
+                        None => crate::fill::fill(cells, BLANK),
+                    }
                 }
+                st.blanked(rows);
             } else {
                 for row in 0..=maxy as usize {
                     let i = start + row * width;
@@ -1482,6 +1532,82 @@ mod tests {
                 "run {:?} at {y},{x}",
                 String::from_utf8_lossy(&text)
             );
+        }
+    }
+
+    /// Every row a store does not count as inked is blank, and an erase
+    /// that skips the rows still blank leaves what a whole erase does:
+    /// random writes of every kind (cells, runs, refreshes, subwindows,
+    /// erases of either window) on two models, one of them erased whole
+    /// each time.
+    #[test]
+    fn rows_left_blank_by_an_erase_are_the_whole_erases() {
+        let mut seed = 777u32;
+        let mut next = move |n: u32| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (seed >> 8) % n
+        };
+        let blank_outside_ink = |m: &Model| {
+            m.stores.iter().flatten().all(|st| {
+                let width = st.width as usize;
+                st.cells.chunks(width).enumerate().all(|(row, cells)| {
+                    (st.inked.0..st.inked.1).contains(&row) || cells.iter().all(|&c| c == BLANK)
+                })
+            })
+        };
+        for _ in 0..300 {
+            let (mut m, mut whole) = (Model::new(24, 80), Model::new(24, 80));
+            let sub_top = next(20) as i32;
+            let mut subs = Vec::new();
+            for model in [&mut m, &mut whole] {
+                let hw = model.newwin(24, 80, 0, 0).expect("hw");
+                let sub = model.subwin(Win::STD, 3, 80, sub_top, 0).expect("sub");
+                subs.push((hw, sub));
+            }
+            for _ in 0..60 {
+                let op = next(9);
+                let (y, x) = (next(24) as i32, next(80) as i32);
+                let run: Vec<u8> = (0..next(30)).map(|_| b"#.|- +"[next(6) as usize]).collect();
+                let pick = next(3) as usize;
+                for (k, model) in [&mut m, &mut whole].into_iter().enumerate() {
+                    let w = [Win::STD, subs[k].0, subs[k].1][pick];
+                    match op {
+                        0..=2 => {
+                            model.wmove(w, y, x);
+                            model.waddch(w, Chtype::from(b'@'));
+                        }
+                        3 => {
+                            model.wmove(w, y, x);
+                            model.waddstr(w, &run);
+                        }
+                        4 => {
+                            model.wmove(Win::STD, y, x);
+                            model.add_changed(y, x, &run);
+                        }
+                        5 => {
+                            model.wrefresh(w);
+                        }
+                        6 => {
+                            model.overwrite(Win::STD, subs[k].0);
+                        }
+                        _ => {
+                            if k == 1 {
+                                // The whole erase: every row counted inked.
+                                for st in model.stores.iter_mut().flatten() {
+                                    st.inked = (0, st.cells.len() / st.width as usize);
+                                }
+                            }
+                            model.werase(w);
+                        }
+                    }
+                }
+                assert!(blank_outside_ink(&m), "a row left out of the ink is not blank");
+                for k in 0..m.stores.len() {
+                    let (a, b) = (m.stores[k].as_ref().map(|s| &s.cells), whole.stores[k].as_ref().map(|s| &s.cells));
+                    assert_eq!(a, b, "store {k} after op {op}");
+                }
+                assert_eq!(m.term, whole.term);
+            }
         }
     }
 
