@@ -248,7 +248,7 @@ fn create_monster_beside_a_xeroc_posing_as_a_scroll() {
     g.dungeon.mons[x].t_disguise = SCROLL;
     g.dungeon.mons[x].t_pos = spot;
     g.dungeon.mlist.insert(0, x);
-    g.place_mut(spot.y, spot.x).set_monst(Some(x));
+    g.set_moat(spot.y, spot.x, Some(x));
     assert_eq!(g.find_obj(spot.y, spot.x), Ok(None), "no object under the xeroc");
     let scroll =
         g.new_object_with(Object { o_type: i32::from(SCROLL), o_which: S_CREATE, o_count: 1, ..Object::default() });

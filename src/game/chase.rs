@@ -220,7 +220,7 @@ impl Game {
             self.dungeon.mons[th].t_room = room;
             self.set_oldch(th, new_loc);
             let oroom = self.dungeon.mons[th].t_room;
-            self.place_mut(pos.y, pos.x).set_monst(None);
+            self.set_moat(pos.y, pos.x, None);
             // (`oroom` was just set from the new room: the test is always
             // false, as in the C.)
             if oroom != self.dungeon.mons[th].t_room {
@@ -228,7 +228,7 @@ impl Game {
                 self.dungeon.mons[th].t_dest = Some(d);
             }
             self.dungeon.mons[th].t_pos = new_loc;
-            self.place_mut(new_loc.y, new_loc.x).set_monst(Some(th));
+            self.set_moat(new_loc.y, new_loc.x, Some(th));
         }
         self.rt.scr.move_to(new_loc.y, new_loc.x);
         if self.see_monst(th) {
@@ -406,7 +406,7 @@ impl Game {
                     }
                     // winat(), with the monster there looked up once.
                     let p = self.place(y, x);
-                    let mon = self.monst_of(p).map(|m| &self.dungeon.mons[m]);
+                    let mon = self.moat(y, x).map(|m| &self.dungeon.mons[m]);
                     let ch = mon.map_or(p.p_ch, |t| t.t_disguise);
                     if !step_ok(ch) {
                         continue;

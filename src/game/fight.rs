@@ -602,7 +602,7 @@ impl Game {
                 self.discard_object(obj);
             }
         }
-        self.place_mut(mp.y, mp.x).set_monst(None);
+        self.set_moat(mp.y, mp.x, None);
         let oldch = self.dungeon.mons[tp].t_oldch;
         self.rt.scr.mvaddch(mp.y, mp.x, oldch.into());
         crate::game::list::detach(&mut self.dungeon.mlist, tp);

@@ -91,7 +91,7 @@ impl Game {
                 {
                     continue;
                 }
-                let tp = self.monst_of(&pp);
+                let tp = self.moat(y, x);
                 match tp {
                     None => ch = self.trip_ch(y, x, ch),
                     Some(m) => {

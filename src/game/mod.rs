@@ -436,6 +436,7 @@ impl Game {
                 seenstairs: false,
                 stairs: Coord::default(),
                 places: vec![Place::default(); MAXLINES * MAXCOLS],
+                moat: Moat::new(MAXLINES * MAXCOLS),
                 rooms: [Room::default(); MAXROOMS],
                 passages,
                 lvl_obj: Vec::new(),
@@ -616,12 +617,22 @@ impl Game {
 
     /// `moat(y, x)`: the monster there.
     pub fn moat(&self, y: i32, x: i32) -> Option<MonId> {
-        self.monst_of(self.place(y, x))
+        self.monst_at(Self::index(y, x))
     }
 
-    /// The monster on a map cell.
-    pub fn monst_of(&self, p: &Place) -> Option<MonId> {
-        p.monst_addr().and_then(|a| self.dungeon.mons.live_id(a))
+    /// The monster on the map cell of index `i`.
+    pub fn monst_at(&self, i: usize) -> Option<MonId> {
+        self.dungeon.moat.addr(i).and_then(|a| self.dungeon.mons.live_id(a))
+    }
+
+    /// `moat(y, x) = m`: put a monster on a cell, or take it off.
+    pub fn set_moat(&mut self, y: i32, x: i32, m: Option<MonId>) {
+        self.dungeon.moat.set(Self::index(y, x), m);
+    }
+
+    /// Whether a monster is on (y, x).
+    pub fn has_monst(&self, y: i32, x: i32) -> bool {
+        self.dungeon.moat.has(Self::index(y, x))
     }
 
     /// `chat(y, x)` for a spot that may be off the map (the C reads

@@ -33,7 +33,7 @@ impl Game {
         attach(&mut self.dungeon.mlist, tp);
         let oldch = crate::curses::cchar(self.rt.scr.mvinch(cp.y, cp.x));
         let room = self.roomin(cp)?;
-        self.place_mut(cp.y, cp.x).set_monst(Some(tp));
+        self.set_moat(cp.y, cp.x, Some(tp));
         let mp = monster_info(mtype);
         let ms = self.dungeon.monster_stats[usize::from(mtype - b'A')];
         let lvl = ms.s_lvl + lev_add;

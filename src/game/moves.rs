@@ -219,7 +219,7 @@ impl Game {
         let (mut found, mut n) = ([0u16; 64], 0);
         for x in rp.r_pos.x..rp.r_pos.x + rp.r_max.x {
             for y in rp.r_pos.y..rp.r_pos.y + rp.r_max.y {
-                if self.place(y, x).has_monst() {
+                if self.has_monst(y, x) {
                     if n == found.len() {
                         return self.door_open_by_spot(&rp);
                     }

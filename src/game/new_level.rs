@@ -31,6 +31,7 @@ impl Game {
         } else {
             crate::fill::fill(&mut self.dungeon.places, Place::new(b' ', F_REAL));
         }
+        self.dungeon.moat.clear();
         self.statics.pass_bits.clear();
         self.rt.scr.clear();
         self.free_monsters();

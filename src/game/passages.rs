@@ -639,7 +639,7 @@ impl Game {
                     let ch = if pp.p_flags & F_PASS != 0 { PASSAGE } else { pp.p_ch };
                     *self.flat_mut(y, x) |= F_SEEN;
                     self.rt.scr.move_to(y, x);
-                    if let Some(m) = self.monst_of(&pp) {
+                    if let Some(m) = self.moat(y, x) {
                         self.dungeon.mons[m].t_oldch = pp.p_ch;
                     } else if pp.p_flags & F_REAL != 0 {
                         self.rt.scr.addch(ch.into());

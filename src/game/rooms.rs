@@ -224,7 +224,7 @@ impl Game {
             last = cp;
             let pp = *self.place(cp.y, cp.x);
             if monst {
-                if !pp.has_monst() && crate::game::io::step_ok(pp.p_ch) {
+                if !self.has_monst(cp.y, cp.x) && crate::game::io::step_ok(pp.p_ch) {
                     return (cp, true);
                 }
             } else if pp.p_ch == compchar(self, r) {

@@ -49,6 +49,8 @@ pub struct Dungeon {
     pub stairs: Coord,
     /// The map, column-major as in C: `places[(x << 5) + y]`.
     pub places: Vec<Place>,
+    /// The monster on each cell of the map (the C's `p_monst`).
+    pub moat: Moat,
     pub rooms: [Room; MAXROOMS],
     pub passages: [Room; MAXPASS],
     pub lvl_obj: Vec<ObjId>,

@@ -280,7 +280,7 @@ impl Game {
                 };
                 self.dungeon.places[i] = pp;
                 if ch != b' ' {
-                    let m = self.monst_of(&pp);
+                    let m = self.monst_at(i);
                     if let Some(m) = m {
                         self.dungeon.mons[m].t_oldch = ch;
                     }

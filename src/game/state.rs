@@ -430,10 +430,10 @@ fn write_globals(g: &Game, o: &mut Out) {
         o.thing(g, &g.dungeon.mons[m]);
     }
 
-    for p in &g.dungeon.places {
+    for (k, p) in g.dungeon.places.iter().enumerate() {
         o.char(p.p_ch);
         o.char(p.p_flags);
-        let m = g.monst_of(p).and_then(|m| g.dungeon.mlist.iter().position(|&x| x == m)).map_or(-1, |i| i as i32);
+        let m = g.monst_at(k).and_then(|m| g.dungeon.mlist.iter().position(|&x| x == m)).map_or(-1, |i| i as i32);
         o.int(m);
     }
 
@@ -1180,7 +1180,7 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
             }
         };
         g.dungeon.places[k] = Place::new(p_ch, p_flags);
-        g.dungeon.places[k].set_monst(p_monst);
+        g.dungeon.moat.set(k, p_monst);
     }
 
     g.hero.max_stats = i.stats()?;

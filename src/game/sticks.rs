@@ -410,6 +410,6 @@ impl Game {
 
     /// `moat(y, x)` for a spot that may be off the map.
     pub fn moat_safe(&self, y: i32, x: i32) -> Option<MonId> {
-        Game::try_index(y, x).and_then(|i| self.monst_of(&self.dungeon.places[i]))
+        Game::try_index(y, x).and_then(|i| self.monst_at(i))
     }
 }
