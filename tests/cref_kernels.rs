@@ -384,7 +384,7 @@ fn assert_same_layout(g: &Game, what: &str) {
     let mut level = Level::new();
     let c_places = level.places_mut();
     assert_eq!(c_places.len(), g.dungeon.places.len());
-    for (c, r) in c_places.iter_mut().zip(&g.dungeon.places) {
+    for (c, r) in c_places.iter_mut().zip(g.dungeon.places.iter()) {
         c.p_ch = r.p_ch as std::os::raw::c_char;
         c.p_flags = r.p_flags as std::os::raw::c_char;
     }

@@ -235,39 +235,74 @@ impl Window {
 struct Store {
     width: i32,
     cells: Vec<Chtype>,
-    /// Rows `inked.0..inked.1` may hold cells other than blanks; every
-    /// row outside them is blank, so an erase leaves it alone (a new
-    /// level's `clear` then copies the rows it drew, not the whole
-    /// screen). Widened by every write of a cell that may not be blank.
-    inked: (usize, usize),
+    /// Bit r: row r may hold cells other than blanks (the last bit: row
+    /// 63 or any below it); every other row is blank, so an erase leaves
+    /// it alone (a new level's `clear` then copies the rows it drew, not
+    /// the whole screen). Set by every write of a cell that may not be
+    /// blank: one `or` a write.
+    inked: u64,
+    /// Whether `inked` is kept. curscr's and newscr's are not (every row
+    /// counts as inked): only a refresh writes them, a row at a time, and
+    /// nothing erases them but a program that asks to.
+    tracked: bool,
 }
 
 impl Store {
     fn new(nlines: i32, ncols: i32) -> Self {
-        Store { width: ncols, cells: vec![BLANK; (nlines * ncols) as usize], inked: (0, 0) }
+        Store { width: ncols, cells: vec![BLANK; (nlines * ncols) as usize], inked: 0, tracked: true }
+    }
+
+    /// The bit of row `row` in `inked`.
+    #[inline]
+    fn row_bit(row: usize) -> u64 {
+        1 << row.min(63)
     }
 
     /// Row `row` of the store may now hold a cell that is not blank.
     #[inline]
     fn ink(&mut self, row: usize) {
-        if self.inked.0 == self.inked.1 {
-            self.inked = (row, row + 1);
-        } else {
-            self.inked = (self.inked.0.min(row), self.inked.1.max(row + 1));
-        }
+        self.inked |= Self::row_bit(row);
     }
 
-    /// Rows `rows` are blank again: the rows still inked are what is left
-    /// of the span (the whole span when the blank rows fall inside it).
-    fn blanked(&mut self, rows: std::ops::Range<usize>) {
-        let (lo, hi) = self.inked;
-        if rows.start <= lo && rows.end >= hi {
-            self.inked = (0, 0);
-        } else if rows.start <= lo && rows.end > lo {
-            self.inked = (rows.end, hi);
-        } else if rows.end >= hi && rows.start < hi {
-            self.inked = (lo, rows.start);
+    /// How many rows the store has.
+    fn rows(&self) -> usize {
+        self.cells.len() / self.width.max(1) as usize
+    }
+
+    /// Blank rows `rows` (each the store's whole width) that may not be
+    /// blank, and note them blank.
+    fn blank_rows(&mut self, rows: std::ops::Range<usize>) {
+        let width = self.width as usize;
+        let end = rows.end.min(self.rows());
+        let mut row = rows.start;
+        while row < end {
+            if self.inked & Self::row_bit(row) == 0 {
+                row += 1;
+                continue;
+            }
+            // A run of inked rows, one copy of blanks (the last bit's rows
+            // are all taken as inked).
+            let first = row;
+            while row < end && self.inked & Self::row_bit(row) != 0 {
+                row += 1;
+            }
+            let cells = &mut self.cells[first * width..row * width];
+            match BLANK_SCREEN.get(..cells.len()) {
+                Some(blanks) => cells.copy_from_slice(blanks),
+                None => crate::fill::fill(cells, BLANK),
+            }
         }
+        if !self.tracked {
+            return;
+        }
+        // The rows' bits off; the last bit only when every row it stands
+        // for was blanked.
+        let below = if end > 63 { u64::MAX } else { (1u64 << end) - 1 };
+        let mut blanked = below & !((1u64 << rows.start.min(63)) - 1);
+        if rows.start > 63 || end < self.rows() {
+            blanked &= !(1 << 63);
+        }
+        self.inked &= !blanked;
     }
 }
 
@@ -434,6 +469,10 @@ impl Model {
         m.win_mut(Win::CUR).clear = true;
         for w in [Win::CUR, NEWSCR] {
             m.win_mut(w).marks.clear();
+            let store = m.win(w).store;
+            if let Some(st) = m.stores[store].as_mut() {
+                (st.inked, st.tracked) = (u64::MAX, false);
+            }
         }
         m
     }
@@ -651,6 +690,8 @@ impl Model {
         {
             let n = self.wins[usize::from(NEWSCR.0)].as_ref().expect("newscr");
             let (new, cur) = Self::store_pair(&mut self.stores, ns, cs);
+            // curscr's rows all count as inked: nothing to note here.
+            debug_assert!(!cur.tracked);
             if full {
                 // Row after row, the last cell written is the screen's last
                 // difference; the terminal then shows curscr whole (the
@@ -661,7 +702,6 @@ impl Model {
                 }
                 dst.copy_from_slice(src);
                 self.term.cells.copy_from_slice(dst);
-                cur.inked = (0, self.lines as usize);
                 self.term_stale = false;
             } else {
                 for y in n.marks.range() {
@@ -675,11 +715,7 @@ impl Model {
                     let row = y * cols;
                     let r = row + first..=row + last;
                     let (src, dst) = (&new.cells[r.clone()], &mut cur.cells[r.clone()]);
-                    let synced = sync_span(src, dst);
-                    if synced.is_some() {
-                        cur.ink(y);
-                    }
-                    if let Some((a, b)) = synced {
+                    if let Some((a, b)) = sync_span(src, dst) {
                         if n.leaveok {
                             last_written = Some(r.start() + b);
                         }
@@ -785,12 +821,13 @@ impl Model {
                     continue;
                 }
                 let Some((n, (src, dst))) = pair.as_mut() else { continue };
+                // newscr's rows all count as inked: nothing to note here.
+                debug_assert!(!dst.tracked);
                 let dst_row = win.begy + src_row;
                 let sbase = ((win.offy + src_row) * src.width + win.offx) as usize;
                 let dbase = (dst_row * cols + win.begx) as usize;
                 let (lo, hi) = (first as usize, hi as usize);
                 let s = &src.cells[sbase + lo..=sbase + hi];
-                dst.ink(dst_row as usize);
                 let d = &mut dst.cells[dbase + lo..=dbase + hi];
                 if repaint {
                     d.copy_from_slice(s);
@@ -1193,17 +1230,7 @@ impl Curses for Model {
             if width == cols {
                 // Rows that fill the store's width are one run of cells,
                 // and only those that may not be blank need the blanks.
-                let rows = offy..offy + maxy as usize + 1;
-                let (lo, hi) = (rows.start.max(st.inked.0), rows.end.min(st.inked.1));
-                if lo < hi {
-                    let cells = &mut st.cells[lo * width..hi * width];
-                    match BLANK_SCREEN.get(..cells.len()) {
-                        // A copy of blanks: one large memcpy.
-                        Some(blanks) => cells.copy_from_slice(blanks),
-                        None => crate::fill::fill(cells, BLANK),
-                    }
-                }
-                st.blanked(rows);
+                st.blank_rows(offy..offy + maxy as usize + 1);
             } else {
                 for row in 0..=maxy as usize {
                     let i = start + row * width;
@@ -1551,22 +1578,24 @@ mod tests {
             m.stores.iter().flatten().all(|st| {
                 let width = st.width as usize;
                 st.cells.chunks(width).enumerate().all(|(row, cells)| {
-                    (st.inked.0..st.inked.1).contains(&row) || cells.iter().all(|&c| c == BLANK)
+                    st.inked & Store::row_bit(row) != 0 || cells.iter().all(|&c| c == BLANK)
                 })
             })
         };
-        for _ in 0..300 {
-            let (mut m, mut whole) = (Model::new(24, 80), Model::new(24, 80));
-            let sub_top = next(20) as i32;
+        // The standard screen, and one taller than the rows the ink tells
+        // apart (its last bit stands for several).
+        for (round, (lines, cols)) in std::iter::repeat_n((24, 80), 300).chain(std::iter::repeat_n((70, 30), 100)).enumerate() {
+            let (mut m, mut whole) = (Model::new(lines, cols), Model::new(lines, cols));
+            let sub_top = next(lines as u32 - 4) as i32;
             let mut subs = Vec::new();
             for model in [&mut m, &mut whole] {
-                let hw = model.newwin(24, 80, 0, 0).expect("hw");
-                let sub = model.subwin(Win::STD, 3, 80, sub_top, 0).expect("sub");
+                let hw = model.newwin(lines, cols, 0, 0).expect("hw");
+                let sub = model.subwin(Win::STD, 3, cols, sub_top, 0).expect("sub");
                 subs.push((hw, sub));
             }
             for _ in 0..60 {
                 let op = next(9);
-                let (y, x) = (next(24) as i32, next(80) as i32);
+                let (y, x) = (next(lines as u32) as i32, next(cols as u32) as i32);
                 let run: Vec<u8> = (0..next(30)).map(|_| b"#.|- +"[next(6) as usize]).collect();
                 let pick = next(3) as usize;
                 for (k, model) in [&mut m, &mut whole].into_iter().enumerate() {
@@ -1594,7 +1623,7 @@ mod tests {
                             if k == 1 {
                                 // The whole erase: every row counted inked.
                                 for st in model.stores.iter_mut().flatten() {
-                                    st.inked = (0, st.cells.len() / st.width as usize);
+                                    st.inked = u64::MAX;
                                 }
                             }
                             model.werase(w);
@@ -1604,7 +1633,7 @@ mod tests {
                 assert!(blank_outside_ink(&m), "a row left out of the ink is not blank");
                 for k in 0..m.stores.len() {
                     let (a, b) = (m.stores[k].as_ref().map(|s| &s.cells), whole.stores[k].as_ref().map(|s| &s.cells));
-                    assert_eq!(a, b, "store {k} after op {op}");
+                    assert_eq!(a, b, "store {k} after op {op}, round {round}");
                 }
                 assert_eq!(m.term, whole.term);
             }

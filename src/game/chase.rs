@@ -405,8 +405,9 @@ impl Game {
                         continue;
                     }
                     // winat(), with the monster there looked up once.
-                    let p = self.place(y, x);
-                    let mon = self.moat(y, x).map(|m| &self.dungeon.mons[m]);
+                    let i = Game::index(y, x);
+                    let p = self.dungeon.places[i];
+                    let mon = self.monst_at(i).map(|m| &self.dungeon.mons[m]);
                     let ch = mon.map_or(p.p_ch, |t| t.t_disguise);
                     if !step_ok(ch) {
                         continue;

@@ -72,7 +72,8 @@ impl Game {
                 if !self.hero.player.on(ISBLIND) && y == hero.y && x == hero.x {
                     continue;
                 }
-                let pp = *self.place(y, x);
+                let i = Game::index(y, x);
+                let pp = self.dungeon.places[i];
                 let mut ch = pp.p_ch;
                 // Nothing need be done with a blank.
                 if ch == b' ' {
@@ -91,7 +92,7 @@ impl Game {
                 {
                     continue;
                 }
-                let tp = self.moat(y, x);
+                let tp = self.monst_at(i);
                 match tp {
                     None => ch = self.trip_ch(y, x, ch),
                     Some(m) => {

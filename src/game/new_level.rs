@@ -25,12 +25,8 @@ impl Game {
             self.dungeon.max_level = self.dungeon.level;
         }
         // Clean things off from the last level.
-        if self.dungeon.places.len() == CLEARED.len() {
-            // One copy of a cleared map: a single large memcpy.
-            self.dungeon.places.copy_from_slice(&CLEARED);
-        } else {
-            crate::fill::fill(&mut self.dungeon.places, Place::new(b' ', F_REAL));
-        }
+        // One copy of a cleared map: a single large memcpy.
+        self.dungeon.places.copy_from_slice(&CLEARED);
         self.dungeon.moat.clear();
         self.statics.pass_bits.clear();
         self.rt.scr.clear();

@@ -274,7 +274,7 @@ impl Game {
             self.putpass(epos);
         }
 
-        let (places, bits, level) = (&mut self.dungeon.places, &mut self.statics.pass_bits, self.dungeon.level);
+        let (places, bits, level) = (&mut self.dungeon.places[..], &mut self.statics.pass_bits, self.dungeon.level);
         let mut curr = spos;
         with_draw!(self.rng, |d| {
             let mut distance = distance;
@@ -354,7 +354,7 @@ impl Game {
 
     /// `putpass`: a passage spot, now and then (deeper down) a secret one.
     pub fn putpass(&mut self, cp: Coord) {
-        put_pass(&mut self.rng, &mut self.dungeon.places, &mut self.statics.pass_bits, self.dungeon.level, cp);
+        put_pass(&mut self.rng, &mut self.dungeon.places[..], &mut self.statics.pass_bits, self.dungeon.level, cp);
     }
 
     /// `door`: a door (now and then a secret one) in a room's wall, noted as
@@ -413,7 +413,7 @@ impl Game {
             // MAXPASS; the C would write past the array otherwise.
             let exits = self.dungeon.passages.get_mut(n.pnum);
             let pnum = n.pnum as u8 & F_PNUM;
-            number_from(&mut self.dungeon.places, &mut self.statics.pass_bits, exits, pnum, i);
+            number_from(&mut self.dungeon.places[..], &mut self.statics.pass_bits, exits, pnum, i);
         }
     }
 }
@@ -712,7 +712,7 @@ mod tests {
                 for r in 0..MAXROOMS {
                     for e in g.dungeon.rooms[r].exits().to_vec() {
                         let mut newpnum = true;
-                        numpass_plain(&mut places, &mut passages, &mut pnum, &mut newpnum, e.y, e.x);
+                        numpass_plain(&mut places[..], &mut passages, &mut pnum, &mut newpnum, e.y, e.x);
                     }
                 }
                 assert!(places == g.dungeon.places, "map numbers differ: seed {seed} level {}", g.dungeon.level);

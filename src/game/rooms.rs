@@ -188,7 +188,7 @@ impl Game {
         let starty = (self.rng.rnd(rp.r_max.y) / 2) * 2;
         let startx = (self.rng.rnd(rp.r_max.x) / 2) * 2;
         self.putpass(Coord::new(starty + maze.starty, startx + maze.startx));
-        let (places, bits, level) = (&mut self.dungeon.places, &mut self.statics.pass_bits, self.dungeon.level);
+        let (places, bits, level) = (&mut self.dungeon.places[..], &mut self.statics.pass_bits, self.dungeon.level);
         with_draw!(self.rng, |d| dig(d, places, bits, level, &maze, starty, startx));
     }
 

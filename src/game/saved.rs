@@ -48,7 +48,7 @@ pub struct Dungeon {
     pub seenstairs: bool,
     pub stairs: Coord,
     /// The map, column-major as in C: `places[(x << 5) + y]`.
-    pub places: Vec<Place>,
+    pub places: Box<[Place; MAXLINES * MAXCOLS]>,
     /// The monster on each cell of the map (the C's `p_monst`).
     pub moat: Moat,
     pub rooms: [Room; MAXROOMS],

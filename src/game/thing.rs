@@ -4,6 +4,7 @@
 //! the rule it came from.
 
 use crate::game::arena::Id;
+use crate::game::consts::{MAXCOLS, MAXLINES};
 use crate::game::cbuf::CBuf;
 
 /// A position, `y` the row and `x` the column.
@@ -213,7 +214,7 @@ impl Place {
 /// ([`crate::game::Game::monst_at`]).
 #[derive(Clone, Debug)]
 pub struct Moat {
-    cells: Vec<u16>,
+    cells: Box<[u16; MAXLINES * MAXCOLS]>,
     /// Bit c: column c (the last bit: that column and all past it) may
     /// hold a monster; every other column holds none.
     cols: u128,
@@ -227,10 +228,16 @@ impl PartialEq for Moat {
 
 impl Eq for Moat {}
 
+impl Default for Moat {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl Moat {
-    /// No monster on any of `len` cells.
-    pub fn new(len: usize) -> Self {
-        Moat { cells: vec![0; len], cols: 0 }
+    /// No monster on any cell.
+    pub fn new() -> Self {
+        Moat { cells: Box::new([0; MAXLINES * MAXCOLS]), cols: 0 }
     }
 
     /// The bit of map index `i`'s column in `cols`.
@@ -330,7 +337,6 @@ pub const DAEMON: i32 = -1;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::consts::{MAXCOLS, MAXLINES};
     use crate::game::arena::Arena;
 
     /// A clear of the monsters' layer leaves no monster anywhere, however
@@ -345,8 +351,8 @@ mod tests {
             seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
             (seed >> 8) % n
         };
-        for len in [MAXLINES * MAXCOLS, 32, 4097, 130 * 32 + 5] {
-            let mut moat = Moat::new(len);
+        {
+            let (mut moat, len) = (Moat::new(), MAXLINES * MAXCOLS);
             for _ in 0..200 {
                 for _ in 0..next(20) {
                     let i = next(len as u32) as usize;
@@ -360,7 +366,7 @@ mod tests {
                     assert!(!moat.has(i));
                 }
                 moat.clear();
-                assert_eq!(moat, Moat::new(len), "len {len}");
+                assert_eq!(moat, Moat::new());
             }
         }
     }
