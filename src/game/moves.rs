@@ -213,19 +213,29 @@ impl Game {
         }
         // The C looks at every spot, row by row, for something that looks
         // like a monster. Only spots with a monster can, so those are found
-        // first, a column of the map at a time (a column's cells are in a
-        // run), then taken in the C's order; waking one moves no other.
-        // A room crowded past the list is looked at spot by spot.
+        // first, a column of the monsters' layer at a time (a column's
+        // cells are in a run; columns no monster was put in since the
+        // level began are skipped), then taken in the C's order; waking
+        // one moves no other. A room crowded past the list, or one not
+        // wholly on the map (a damaged save), is looked at spot by spot.
         let (mut found, mut n) = ([0u16; 64], 0);
+        let height = usize::try_from(rp.r_max.y).unwrap_or(0);
         for x in rp.r_pos.x..rp.r_pos.x + rp.r_max.x {
-            for y in rp.r_pos.y..rp.r_pos.y + rp.r_max.y {
-                if self.has_monst(y, x) {
-                    if n == found.len() {
-                        return self.door_open_by_spot(&rp);
-                    }
-                    found[n] = Game::index(y, x) as u16;
-                    n += 1;
+            let (Some(top), Ok(col)) = (Game::try_index(rp.r_pos.y, x), usize::try_from(x)) else {
+                return self.door_open_by_spot(&rp);
+            };
+            if !self.dungeon.moat.column_may_hold(col) {
+                continue;
+            }
+            let Some(run) = self.dungeon.moat.run(top, height) else {
+                return self.door_open_by_spot(&rp);
+            };
+            for (k, _) in run.iter().enumerate().filter(|&(_, &m)| m != 0) {
+                if n == found.len() {
+                    return self.door_open_by_spot(&rp);
                 }
+                found[n] = (top + k) as u16;
+                n += 1;
             }
         }
         let found = &mut found[..n];

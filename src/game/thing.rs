@@ -263,6 +263,18 @@ impl Moat {
         self.cells[i] != 0
     }
 
+    /// Whether column `x` may hold a monster (none is in a column that
+    /// cannot).
+    pub fn column_may_hold(&self, x: usize) -> bool {
+        self.cols & Self::col_bit(x << 5) != 0
+    }
+
+    /// Cells `start..start + len` (a run down a column: each nonzero where
+    /// a monster is), or `None` past the map's end.
+    pub fn run(&self, start: usize, len: usize) -> Option<&[u16]> {
+        self.cells.get(start..start.checked_add(len)?)
+    }
+
     /// No monster anywhere (`new_level`'s clear of the map): only the
     /// columns a monster was put in since the last clear are written.
     pub fn clear(&mut self) {
