@@ -144,6 +144,13 @@ impl<T> Arena<T> {
         self.slots.get(addr as usize)?.value.as_ref()
     }
 
+    /// The live value at an address, if any (what [`Arena::live_id`] then
+    /// indexing would give, with one look at the slot).
+    pub fn live_at(&self, addr: u32) -> Option<&T> {
+        let s = self.slots.get(addr as usize)?;
+        if s.live { s.value.as_ref() } else { None }
+    }
+
     /// The id of the live value at an address (the map keeps only the
     /// address of the monster on a cell).
     pub fn live_id(&self, addr: u32) -> Option<Id<T>> {

@@ -407,7 +407,7 @@ impl Game {
                     // winat(), with the monster there looked up once.
                     let i = Game::index(y, x);
                     let p = self.dungeon.places[i];
-                    let mon = self.monst_at(i).map(|m| &self.dungeon.mons[m]);
+                    let mon = self.dungeon.moat.addr(i).and_then(|a| self.dungeon.mons.live_at(a));
                     let ch = mon.map_or(p.p_ch, |t| t.t_disguise);
                     if !step_ok(ch) {
                         continue;
