@@ -235,11 +235,11 @@ impl Window {
 struct Store {
     width: i32,
     cells: Vec<Chtype>,
-    /// Bit r: row r may hold cells other than blanks (the last bit: row
-    /// 63 or any below it); every other row is blank, so an erase leaves
-    /// it alone (a new level's `clear` then copies the rows it drew, not
-    /// the whole screen). Set by every write of a cell that may not be
-    /// blank: one `or` a write.
+    /// Bit r: row r may hold cells other than blanks (in a store of more
+    /// than 64 rows, some row r + 64k); the rows of every other bit are
+    /// blank, so an erase leaves them alone (a new level's `clear` then
+    /// copies the rows it drew, not the whole screen). Set by every write
+    /// of a cell that may not be blank: a shift and an `or` a write.
     inked: u64,
     /// Whether `inked` is kept. curscr's and newscr's are not (every row
     /// counts as inked): only a refresh writes them, a row at a time, and
@@ -252,10 +252,11 @@ impl Store {
         Store { width: ncols, cells: vec![BLANK; (nlines * ncols) as usize], inked: 0, tracked: true }
     }
 
-    /// The bit of row `row` in `inked`.
+    /// The bit of row `row` in `inked` (the shift takes the row mod 64,
+    /// as the machine's shift does).
     #[inline]
     fn row_bit(row: usize) -> u64 {
-        1 << row.min(63)
+        1u64.wrapping_shl(row as u32)
     }
 
     /// Row `row` of the store may now hold a cell that is not blank.
@@ -280,8 +281,7 @@ impl Store {
                 row += 1;
                 continue;
             }
-            // A run of inked rows, one copy of blanks (the last bit's rows
-            // are all taken as inked).
+            // A run of rows that may be inked, one copy of blanks.
             let first = row;
             while row < end && self.inked & Self::row_bit(row) != 0 {
                 row += 1;
@@ -295,12 +295,17 @@ impl Store {
         if !self.tracked {
             return;
         }
-        // The rows' bits off; the last bit only when every row it stands
-        // for was blanked.
-        let below = if end > 63 { u64::MAX } else { (1u64 << end) - 1 };
-        let mut blanked = below & !((1u64 << rows.start.min(63)) - 1);
-        if rows.start > 63 || end < self.rows() {
-            blanked &= !(1 << 63);
+        // The rows' bits off: each bit whose rows were all blanked (in a
+        // store of at most 64 rows, a bit is one row).
+        let n = self.rows();
+        let mut blanked = 0u64;
+        for row in rows.start.min(end)..end {
+            blanked |= Self::row_bit(row);
+        }
+        if n > 64 {
+            for row in (0..rows.start.min(end)).chain(end..n) {
+                blanked &= !Self::row_bit(row);
+            }
         }
         self.inked &= !blanked;
     }
