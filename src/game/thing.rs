@@ -250,7 +250,11 @@ impl Moat {
         let addr = m.map_or(0, |m| m.addr() + 1);
         debug_assert!(addr <= u32::from(u16::MAX), "a thing address past 16 bits: {addr}");
         self.cells[i] = addr as u16;
-        self.cols |= Self::col_bit(i);
+        // A column without its bit holds no monster, so taking one off
+        // leaves the bits as they are.
+        if addr != 0 {
+            self.cols |= Self::col_bit(i);
+        }
     }
 
     /// The address of the monster on cell `i`, if any.
