@@ -155,10 +155,15 @@ fn new_game(seed: i32, obs: Box<dyn Observer>) -> Game {
     g
 }
 
-fn dig(seed: i32) -> i32 {
+/// A fresh headless game that drops its messages, its lore not yet made.
+fn fresh_game() -> Game {
     let mut g = Game::headless();
     g.rt.obs = Box::new(DropMessages);
-    dig_from(&mut g, seed)
+    g
+}
+
+fn dig(seed: i32) -> i32 {
+    dig_from(&mut fresh_game(), seed)
 }
 
 /// A new game's lore from `seed` in a fresh `g`, then its levels; the
@@ -193,8 +198,7 @@ fn main() {
             // (initscr, newwin) and puts its globals back between games
             // untimed, so both time the same work, a new game's lore and
             // its thirty levels.
-            let mut g = Game::headless();
-            g.rt.obs = Box::new(DropMessages);
+            let mut g = fresh_game();
             let (cpu, start) = (ProcessTime::now(), Instant::now());
             acc ^= dig_from(&mut g, black_box(s.wrapping_mul(7919)));
             t += cpu.elapsed().as_secs_f64();

@@ -273,8 +273,8 @@ impl Store {
     /// Blank rows `rows` (each the store's whole width) that may not be
     /// blank, and note them blank.
     fn blank_rows(&mut self, rows: std::ops::Range<usize>) {
-        let width = self.width as usize;
-        let end = rows.end.min(self.rows());
+        let (width, n) = (self.width as usize, self.rows());
+        let end = rows.end.min(n);
         let mut row = rows.start;
         while row < end {
             if self.inked & Self::row_bit(row) == 0 {
@@ -297,7 +297,6 @@ impl Store {
         }
         // The rows' bits off: each bit whose rows were all blanked (in a
         // store of at most 64 rows, a bit is one row).
-        let n = self.rows();
         let mut blanked = 0u64;
         for row in rows.start.min(end)..end {
             blanked |= Self::row_bit(row);
@@ -1521,11 +1520,7 @@ mod tests {
     /// column, some with control characters) and cursors.
     #[test]
     fn a_run_brought_up_to_date_at_once_is_what_the_calls_make() {
-        let mut seed = 12345u32;
-        let mut next = move |n: u32| {
-            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
-            (seed >> 8) % n
-        };
+        let mut next = crate::test_dice(12345u32);
         const CHARS: &[u8] = b"#.|-%+ *\x07";
         for _ in 0..3000 {
             let mut ops = Vec::new();
@@ -1574,11 +1569,7 @@ mod tests {
     /// each time.
     #[test]
     fn rows_left_blank_by_an_erase_are_the_whole_erases() {
-        let mut seed = 777u32;
-        let mut next = move |n: u32| {
-            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
-            (seed >> 8) % n
-        };
+        let mut next = crate::test_dice(777u32);
         let blank_outside_ink = |m: &Model| {
             m.stores.iter().flatten().all(|st| {
                 let width = st.width as usize;

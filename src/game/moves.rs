@@ -221,10 +221,10 @@ impl Game {
         let (mut found, mut n) = ([0u16; 64], 0);
         let height = usize::try_from(rp.r_max.y).unwrap_or(0);
         for x in rp.r_pos.x..rp.r_pos.x + rp.r_max.x {
-            let (Some(top), Ok(col)) = (Game::try_index(rp.r_pos.y, x), usize::try_from(x)) else {
+            let Some(top) = Game::try_index(rp.r_pos.y, x) else {
                 return self.door_open_by_spot(&rp);
             };
-            if !self.dungeon.moat.column_may_hold(col) {
+            if !self.dungeon.moat.column_may_hold(top) {
                 continue;
             }
             let Some(run) = self.dungeon.moat.run(top, height) else {

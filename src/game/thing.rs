@@ -215,10 +215,12 @@ impl Place {
 #[derive(Clone, Debug)]
 pub struct Moat {
     cells: Box<[u16; MAXLINES * MAXCOLS]>,
-    /// Bit c: column c (the last bit: that column and all past it) may
-    /// hold a monster; every other column holds none.
+    /// Bit c: column c may hold a monster; every other column holds none.
     cols: u128,
 }
+
+// A bit for each column of the map.
+const _: () = assert!(MAXCOLS <= 128 && MAXLINES == 32);
 
 impl PartialEq for Moat {
     fn eq(&self, other: &Self) -> bool {
@@ -242,7 +244,7 @@ impl Moat {
 
     /// The bit of map index `i`'s column in `cols`.
     fn col_bit(i: usize) -> u128 {
-        1 << (i >> 5).min(127)
+        1 << (i >> 5)
     }
 
     /// Put a monster on cell `i`, or take it off (`moat(y, x) = tp`).
@@ -267,10 +269,10 @@ impl Moat {
         self.cells[i] != 0
     }
 
-    /// Whether column `x` may hold a monster (none is in a column that
-    /// cannot).
-    pub fn column_may_hold(&self, x: usize) -> bool {
-        self.cols & Self::col_bit(x << 5) != 0
+    /// Whether the column of map index `i` may hold a monster (none is
+    /// in a column that cannot).
+    pub fn column_may_hold(&self, i: usize) -> bool {
+        self.cols & Self::col_bit(i) != 0
     }
 
     /// Cells `start..start + len` (a run down a column: each nonzero where
@@ -286,10 +288,7 @@ impl Moat {
         while cols != 0 {
             let c = cols.trailing_zeros() as usize;
             cols &= cols - 1;
-            let start = (c << 5).min(self.cells.len());
-            // The last bit stands for the rest of the map.
-            let end = if c == 127 { self.cells.len() } else { ((c + 1) << 5).min(self.cells.len()) };
-            self.cells[start..end].fill(0);
+            self.cells[c << 5..(c + 1) << 5].fill(0);
         }
     }
 }
@@ -356,34 +355,27 @@ mod tests {
     use crate::game::arena::Arena;
 
     /// A clear of the monsters' layer leaves no monster anywhere, however
-    /// they were put (every column, the last bit's too, on maps of other
-    /// sizes as well), and a cell reads back what was put on it.
+    /// they were put, and a cell reads back what was put on it.
     #[test]
     fn a_cleared_moat_has_no_monster_anywhere() {
         let mut arena: Arena<Creature> = Arena::default();
         let id = arena.alloc(Creature::default());
-        let mut seed = 99u32;
-        let mut next = move |n: u32| {
-            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
-            (seed >> 8) % n
-        };
-        {
-            let (mut moat, len) = (Moat::new(), MAXLINES * MAXCOLS);
-            for _ in 0..200 {
-                for _ in 0..next(20) {
-                    let i = next(len as u32) as usize;
-                    moat.set(i, Some(id));
-                    assert_eq!(moat.addr(i), Some(id.addr()));
-                    assert!(moat.has(i));
-                }
-                if next(3) == 0 {
-                    let i = next(len as u32) as usize;
-                    moat.set(i, None);
-                    assert!(!moat.has(i));
-                }
-                moat.clear();
-                assert_eq!(moat, Moat::new());
+        let mut next = crate::test_dice(99);
+        let (mut moat, len) = (Moat::new(), MAXLINES * MAXCOLS);
+        for _ in 0..200 {
+            for _ in 0..next(20) {
+                let i = next(len as u32) as usize;
+                moat.set(i, Some(id));
+                assert_eq!(moat.addr(i), Some(id.addr()));
+                assert!(moat.has(i));
             }
+            if next(3) == 0 {
+                let i = next(len as u32) as usize;
+                moat.set(i, None);
+                assert!(!moat.has(i));
+            }
+            moat.clear();
+            assert_eq!(moat, Moat::new());
         }
     }
 }
