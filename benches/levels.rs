@@ -17,10 +17,11 @@
 //! seeds: at 5000 seeds both then end on xor 0x908372ce.
 //!
 //! `--stages` then runs the seeds once more with a clock read at each of
-//! `new_level`'s stages (the oracle's `stage` points) and prints where a
+//! `new_level`'s stages (the oracle's `stage` points, and two more: the
+//! old level cleared away, the corridors dug) and prints where a
 //! level's wall time goes, stage by stage: a breakdown without a
 //! profiler. Its total leaves out the new game's lore (about 2% of the
-//! figure) and takes in the clock reads (five a
+//! figure) and takes in the clock reads (seven a
 //! level, some 20 ns each), so it comes out near the timed figure
 //! without being it. Then the same split for the levels with a maze and
 //! for the others (a maze's dig and its walk make its level about twice
@@ -51,14 +52,16 @@ impl Observer for DropMessages {
 /// `new_level` to each of its stages in turn, and from the last stage to
 /// its end.
 const STRETCHES: [&str; NSTRETCHES] = [
-    "clears, old level's things, do_rooms",
-    "do_passages (conn, then the numbering)",
+    "clears, old level's things",
+    "do_rooms",
+    "conn, the corridors",
+    "the numbering (passnum)",
     "put_things, traps, stairs, monsters' rooms, hero's spot",
     "enter_room",
     "the hero drawn, the rest of new_level",
 ];
-/// How many stretches: four stages, then the end of `new_level`.
-const NSTRETCHES: usize = 5;
+/// How many stretches: six stages, then the end of `new_level`.
+const NSTRETCHES: usize = 7;
 
 /// The clock of `--stages`, shared by the bench and the game's watcher:
 /// the nanoseconds of each of [`STRETCHES`] in the level being dug, and

@@ -40,6 +40,9 @@ impl Game {
             self.dungeon.lvl_obj = objs;
         }
 
+        // Stages for the levels bench (`--stages`); the trace prints only
+        // the oracle's four.
+        self.rt.obs.stage("cleared", self.rng.seed());
         self.do_rooms()?;
         self.rt.obs.stage("do_rooms", self.rng.seed());
         self.do_passages()?;

@@ -184,6 +184,7 @@ impl Game {
                 isconn[r2] |= 1 << r1;
             }
         }
+        self.rt.obs.stage("dug", self.rng.seed());
         self.passnum();
         Ok(())
     }
