@@ -52,7 +52,12 @@ fn play(s: &Setup) -> usize {
 fn main() {
     let rounds: usize = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(5);
     let n = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-    let dir = scratch_base().join(format!("rogue-games-bench-{}-{n}", std::process::id()));
+    let name = format!("rogue-games-bench-{}-{n}", std::process::id());
+    let mut dir = scratch_base().join(&name);
+    if std::fs::create_dir_all(&dir).is_err() {
+        // A /dev/shm this process may not write to.
+        dir = std::env::temp_dir().join(&name);
+    }
     let setups: Vec<Setup> = cases()
         .iter()
         .enumerate()
