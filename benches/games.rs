@@ -8,7 +8,7 @@
 //! The games' files (each ends by writing its score file under a lock
 //! file, made and removed, as the original does) go to a folder in
 //! memory, `/dev/shm`, when the machine has one and `TMPDIR` is not set:
-//! see [`scratch_base`].
+//! see [`scratch_dir`].
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -19,7 +19,7 @@ use cpu_time::ProcessTime;
 use rogue::case::Case;
 use rogue::curses::model::Model;
 use rogue::game::{Game, Launch};
-use rogue::trace::games::{Setup, setup};
+use rogue::trace::games::{Setup, setup, temp_dir};
 
 fn cases() -> Vec<Case> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("oracle/cases/games");
@@ -27,17 +27,23 @@ fn cases() -> Vec<Case> {
     paths.iter().map(|p| Case::read(p).expect("a readable case")).collect()
 }
 
-/// Where the games' folders go: `TMPDIR` when it is set, else `/dev/shm`
-/// when it is a folder, else the system's temporary folder.
+/// The folder for the games' folders: [`temp_dir`]'s, moved to
+/// `/dev/shm` when `TMPDIR` is not set and that is a folder this process
+/// can write to.
 ///
 /// On a disk filesystem the thousands of lock files made and removed in a
 /// run cost the kernel more as the run goes on (ext4's inode allocator
 /// steps over inodes it freed a moment ago): on a machine whose /tmp is
 /// ext4, about a tenth of the CPU time, measured on the game's side of
 /// the clock. In memory the figure is the game's own.
-fn scratch_base() -> PathBuf {
+fn scratch_dir() -> PathBuf {
+    let usual = temp_dir();
     let shm = Path::new("/dev/shm");
-    if std::env::var_os("TMPDIR").is_none() && shm.is_dir() { shm.to_path_buf() } else { std::env::temp_dir() }
+    if std::env::var_os("TMPDIR").is_some() || !shm.is_dir() {
+        return usual;
+    }
+    let dir = shm.join(usual.file_name().unwrap_or_default());
+    if std::fs::create_dir_all(&dir).is_ok() { dir } else { usual }
 }
 
 fn play(s: &Setup) -> usize {
@@ -51,13 +57,7 @@ fn play(s: &Setup) -> usize {
 
 fn main() {
     let rounds: usize = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(5);
-    let n = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-    let name = format!("rogue-games-bench-{}-{n}", std::process::id());
-    let mut dir = scratch_base().join(&name);
-    if std::fs::create_dir_all(&dir).is_err() {
-        // A /dev/shm this process may not write to.
-        dir = std::env::temp_dir().join(&name);
-    }
+    let dir = scratch_dir();
     let setups: Vec<Setup> = cases()
         .iter()
         .enumerate()
