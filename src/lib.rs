@@ -33,28 +33,34 @@
 
 #![deny(missing_docs)]
 
-/// Declare modules that are `pub` with the `internals` feature (the tests'
-/// access) and `pub(crate)` otherwise.
-macro_rules! internal_mods {
-    ($($(#[$m:meta])* $name:ident;)*) => {$(
-        $(#[$m])*
-        #[cfg(feature = "internals")]
-        #[allow(missing_docs)]
-        #[doc(hidden)]
-        pub mod $name;
-        $(#[$m])*
-        #[cfg(not(feature = "internals"))]
-        pub(crate) mod $name;
-    )*};
-}
-pub(crate) use internal_mods;
+// The internal parts are `pub` with the `internals` feature (the crate's
+// own tests, benches and examples reach them) and `pub(crate)` otherwise.
+// Plain `mod` lines, twice under opposite `cfg`s, so rustfmt follows them.
+#[cfg(feature = "internals")]
+#[allow(missing_docs)]
+#[doc(hidden)]
+pub mod curses;
+#[cfg(not(feature = "internals"))]
+pub(crate) mod curses;
+#[cfg(feature = "internals")]
+#[allow(missing_docs)]
+#[doc(hidden)]
+pub mod fill;
+#[cfg(not(feature = "internals"))]
+pub(crate) mod fill;
+#[cfg(feature = "internals")]
+#[allow(missing_docs)]
+#[doc(hidden)]
+pub mod game;
+#[cfg(not(feature = "internals"))]
+pub(crate) mod game;
+#[cfg(feature = "internals")]
+#[allow(missing_docs)]
+#[doc(hidden)]
+pub mod host;
+#[cfg(not(feature = "internals"))]
+pub(crate) mod host;
 
-internal_mods! {
-    fill;
-    curses;
-    host;
-    game;
-}
 /// The C reference's kernels through FFI, for the differential tests.
 #[cfg(feature = "internals")]
 #[doc(hidden)]

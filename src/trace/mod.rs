@@ -3,7 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
-crate::internal_mods! { games; }
+#[cfg(feature = "internals")]
+#[allow(missing_docs)]
+#[doc(hidden)]
+pub mod games;
+#[cfg(not(feature = "internals"))]
+pub(crate) mod games;
 mod init;
 mod kernels;
 mod levels;
