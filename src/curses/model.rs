@@ -1525,7 +1525,12 @@ mod tests {
         for _ in 0..3000 {
             let mut ops = Vec::new();
             for _ in 0..next(80) {
-                ops.push((next(24) as i32, next(80) as i32, CHARS[next(CHARS.len() as u32 - 1) as usize], next(4) == 0));
+                ops.push((
+                    next(24) as i32,
+                    next(80) as i32,
+                    CHARS[next(CHARS.len() as u32 - 1) as usize],
+                    next(4) == 0,
+                ));
             }
             let (y, x, len) = (next(26) as i32 - 1, next(82) as i32 - 1, next(40) as usize);
             let text: Vec<u8> = (0..len).map(|_| CHARS[next(CHARS.len() as u32) as usize]).collect();
@@ -1573,14 +1578,17 @@ mod tests {
         let blank_outside_ink = |m: &Model| {
             m.stores.iter().flatten().all(|st| {
                 let width = st.width as usize;
-                st.cells.chunks(width).enumerate().all(|(row, cells)| {
-                    st.inked & Store::row_bit(row) != 0 || cells.iter().all(|&c| c == BLANK)
-                })
+                st.cells
+                    .chunks(width)
+                    .enumerate()
+                    .all(|(row, cells)| st.inked & Store::row_bit(row) != 0 || cells.iter().all(|&c| c == BLANK))
             })
         };
         // The standard screen, and one taller than the rows the ink tells
         // apart (its last bit stands for several).
-        for (round, (lines, cols)) in std::iter::repeat_n((24, 80), 300).chain(std::iter::repeat_n((70, 30), 100)).enumerate() {
+        for (round, (lines, cols)) in
+            std::iter::repeat_n((24, 80), 300).chain(std::iter::repeat_n((70, 30), 100)).enumerate()
+        {
             let (mut m, mut whole) = (Model::new(lines, cols), Model::new(lines, cols));
             let sub_top = next(lines as u32 - 4) as i32;
             let mut subs = Vec::new();

@@ -8,8 +8,8 @@ use std::io::Write as _;
 use ncurses as nc;
 
 use super::{Chtype, Curses, Mode, Win};
-use crate::curses::ctrl;
 use crate::curses::Interrupt;
+use crate::curses::ctrl;
 use crate::host::signals::{hangup_pending, take_interrupt, take_resize};
 
 /// The ncurses screen of the running program.

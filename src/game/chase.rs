@@ -3,10 +3,10 @@
 
 use crate::game::consts::*;
 use crate::game::data::monster_info;
-use crate::game::{Flow, Game};
 use crate::game::io::step_ok;
 use crate::game::sticks::BoltFrom;
 use crate::game::thing::{Coord, Dest, MonId, RoomRef};
+use crate::game::{Flow, Game};
 
 /// `dist`: the square of the distance between two points.
 pub fn dist(y1: i32, x1: i32, y2: i32, x2: i32) -> i32 {
@@ -44,7 +44,10 @@ impl Game {
         // from all nine tests at once (which room holds it is a guess for
         // a branch predictor).
         let holds = |rp: &crate::game::thing::Room| {
-            (cp.x <= rp.r_pos.x + rp.r_max.x) & (rp.r_pos.x <= cp.x) & (cp.y <= rp.r_pos.y + rp.r_max.y) & (rp.r_pos.y <= cp.y)
+            (cp.x <= rp.r_pos.x + rp.r_max.x)
+                & (rp.r_pos.x <= cp.x)
+                & (cp.y <= rp.r_pos.y + rp.r_max.y)
+                & (rp.r_pos.y <= cp.y)
         };
         let found = self.dungeon.rooms.iter().enumerate().fold(0u32, |set, (i, rp)| set | u32::from(holds(rp)) << i);
         (found != 0).then(|| RoomRef::Room(found.trailing_zeros() as usize))
@@ -132,7 +135,12 @@ impl Game {
             }
             let opos = o.o_pos;
             if self.roomin(opos)? == self.dungeon.mons[cur].t_room && self.rng.rnd(100) < prob {
-                let taken = self.dungeon.mlist.iter().copied().find(|&m| self.dungeon.mons[m].t_dest.is_some_and(|d| d.is_object(obj)));
+                let taken = self
+                    .dungeon
+                    .mlist
+                    .iter()
+                    .copied()
+                    .find(|&m| self.dungeon.mons[m].t_dest.is_some_and(|d| d.is_object(obj)));
                 match taken {
                     None => return Ok(Dest::Object(obj.addr())),
                     Some(m) => cur = m,
@@ -415,7 +423,8 @@ impl Game {
                     // A scroll might be scare monster.
                     if ch == SCROLL {
                         let scare = self
-                            .dungeon.lvl_obj
+                            .dungeon
+                            .lvl_obj
                             .iter()
                             .find(|&&o| self.dungeon.objs[o].o_pos == tryp)
                             .is_some_and(|&o| self.dungeon.objs[o].o_which == S_SCARE);

@@ -1,13 +1,13 @@
 //! command.c: reading and carrying out the player's commands.
 
+use crate::curses::Win;
 use crate::game::cfmt::{as_format, unctrl};
 use crate::game::consts::*;
-use crate::curses::Win;
 use crate::game::daemon::{AFTER, BEFORE};
 use crate::game::data::{MONSTERS, TR_NAME};
-use crate::game::{Flow, Game};
 use crate::game::misc::InfoTable;
 use crate::game::thing::ObjId;
+use crate::game::{Flow, Game};
 
 /// One entry of the help list (`struct h_list`).
 struct Help {
@@ -568,7 +568,8 @@ impl Game {
                         if self.cmd.wizard != 0 {
                             self.cmd.noscore = 1;
                             self.turn_see(false);
-                            let t = format!("you are suddenly as smart as Ken Arnold in dungeon #{}", self.dungeon.dnum);
+                            let t =
+                                format!("you are suddenly as smart as Ken Arnold in dungeon #{}", self.dungeon.dnum);
                             self.msg(t)?;
                         } else {
                             self.msg("sorry")?;

@@ -2,8 +2,8 @@
 //! after a countdown).
 
 use crate::game::consts::MAXDAEMONS;
-use crate::game::{Flow, Game};
 use crate::game::thing::{DAEMON, DaemonFn, DelayedAction, EMPTY};
+use crate::game::{Flow, Game};
 
 /// Daemons and fuses that run before the hero's command. The C writes
 /// `spread(1)`, which is 1 and draws nothing.

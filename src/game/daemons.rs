@@ -2,8 +2,8 @@
 
 use crate::game::consts::*;
 use crate::game::daemon::BEFORE;
-use crate::game::{Ending, Flow, Game};
 use crate::game::thing::DaemonFn;
+use crate::game::{Ending, Flow, Game};
 
 impl Game {
     /// `doctor`: the hero heals over time. After enough quiet turns (fewer

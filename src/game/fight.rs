@@ -5,8 +5,8 @@ use crate::game::cbuf::CBuf;
 use crate::game::cfmt::cat;
 use crate::game::consts::*;
 use crate::game::data::{MONSTERS, monster_info};
-use crate::game::{Ending, Flow, Game};
 use crate::game::thing::{Coord, MonId, Object, Weap, Who};
+use crate::game::{Ending, Flow, Game};
 
 /// What the hero (0..4) or a monster (4..8) does when hitting.
 const H_NAMES: [&str; 8] = [
@@ -154,7 +154,8 @@ impl Game {
                 }
                 let mut text = DmgText::damage(o);
                 if hurl {
-                    let launcher = self.hero.cur_weapon.map(|c| &self.dungeon.objs[c]).filter(|c| c.o_which == o.o_launch);
+                    let launcher =
+                        self.hero.cur_weapon.map(|c| &self.dungeon.objs[c]).filter(|c| c.o_which == o.o_launch);
                     match launcher {
                         // A missile fired from its launcher adds the
                         // launcher's plusses.
@@ -249,7 +250,10 @@ impl Game {
         // DEVIATION: the C follows a null pointer when no monster is there; the port does nothing; test: deviations::fighting_nothing_does_nothing
         let Some(tp) = tp else { return Ok(false) };
         // It was really a xeroc.
-        if self.dungeon.mons[tp].t_type == b'X' && self.dungeon.mons[tp].t_disguise != b'X' && !self.hero.player.on(ISBLIND) {
+        if self.dungeon.mons[tp].t_type == b'X'
+            && self.dungeon.mons[tp].t_disguise != b'X'
+            && !self.hero.player.on(ISBLIND)
+        {
             self.dungeon.mons[tp].t_disguise = b'X';
             if self.hero.player.on(ISHALU) {
                 let ch = self.rng.rnd(26) as u8 + b'A';
@@ -307,7 +311,10 @@ impl Game {
             self.cmd.to_death = false;
             self.cmd.kamikaze = false;
         }
-        if self.dungeon.mons[mp].t_type == b'X' && self.dungeon.mons[mp].t_disguise != b'X' && !self.hero.player.on(ISBLIND) {
+        if self.dungeon.mons[mp].t_type == b'X'
+            && self.dungeon.mons[mp].t_disguise != b'X'
+            && !self.hero.player.on(ISBLIND)
+        {
             self.dungeon.mons[mp].t_disguise = b'X';
             if self.hero.player.on(ISHALU) {
                 let pos = self.dungeon.mons[mp].t_pos;

@@ -6,8 +6,8 @@
 //! may take messages instead of the line (the oracle's core harness does,
 //! FORMAT-core.md §3.2): then nothing is drawn and nothing waits.
 
-use crate::game::consts::*;
 use crate::curses::Win;
+use crate::game::consts::*;
 use crate::game::{Flow, Game};
 
 /// `MAXMSG`: the longest message that leaves room for "--More--"

@@ -3,8 +3,8 @@
 //! here a list is a vector of ids with the head first, and the arenas own
 //! the values.
 
-use crate::game::arena::Occupant;
 use crate::game::Game;
+use crate::game::arena::Occupant;
 use crate::game::thing::{Creature, MonId, ObjId, Object};
 
 /// `attach(list, item)`: put an item at the head of a list.

@@ -2,11 +2,11 @@
 //! game ends (`end_game`): the tombstone or the winner's list and the
 //! score, the save file, or the terminal given back.
 
-use crate::game::consts::*;
 use crate::curses::{Curses, Mode, Win};
+use crate::game::Game;
+use crate::game::consts::*;
 use crate::game::daemon::AFTER;
 use crate::game::ending::{Ending, Flow};
-use crate::game::Game;
 use crate::game::thing::DaemonFn;
 
 impl Game {

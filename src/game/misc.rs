@@ -1,12 +1,12 @@
 //! misc.c: looking around, directions, eating, levels of experience, and
 //! odds and ends shared by many files.
 
-use crate::game::consts::*;
 use crate::curses::Chtype;
+use crate::game::consts::*;
 use crate::game::daemon::AFTER;
-use crate::game::{Flow, Game, ObjInfo};
 use crate::game::io::step_ok;
 use crate::game::thing::{Coord, DaemonFn, ObjId, RoomRef};
+use crate::game::{Flow, Game, ObjInfo};
 
 /// The things `rnd_thing` picks from; the amulet only at its depth.
 const THING_LIST: [u8; 10] = [POTION, SCROLL, RING, STICK, FOOD, WEAPON, ARMOR, STAIRS, GOLD, AMULET];

@@ -51,15 +51,14 @@ pub mod weapons;
 pub mod wizard;
 pub mod xcrypt;
 
-
+use crate::curses::{Curses, Win, model::Model};
 use crate::game::arena::{Arena, Occupant, ThingHeap};
 use crate::game::cbuf::CBuf;
 use crate::game::consts::*;
-use crate::curses::{Curses, Win, model::Model};
-use crate::game::data::{BaseInfo};
-use crate::host::{Host, ScriptedHost};
+use crate::game::data::BaseInfo;
 use crate::game::rng::Rng;
 use crate::game::thing::*;
+use crate::host::{Host, ScriptedHost};
 
 pub use crate::game::ending::{Ending, Flow};
 pub use crate::game::saved::{CommandState, Dungeon, Hero, Knowledge, Options};
@@ -407,7 +406,6 @@ impl Game {
             p.r_flags = ISGONE | ISDARK;
         }
         Game {
-
             rng: Rng::new(0),
             hero: Hero {
                 player: Creature::default(),

@@ -3,9 +3,9 @@
 use crate::game::chase::dist;
 use crate::game::consts::*;
 use crate::game::data::{LVL_MONS, WAND_MONS, monster_info};
-use crate::game::{Flow, Game};
 use crate::game::list::attach;
 use crate::game::thing::{Coord, DaemonFn, Dest, MonId};
+use crate::game::{Flow, Game};
 
 impl Game {
     /// `randmonster`: pick a monster fit for this level; the lower the
@@ -52,7 +52,9 @@ impl Game {
             t.t_stats.s_dmg.strcpy(ms.s_dmg.as_bytes());
             t.t_stats.s_str = ms.s_str;
         }
-        let exp = ms.s_exp + lev_add * 10 + exp_add(self.dungeon.mons[tp].t_stats.s_lvl, self.dungeon.mons[tp].t_stats.s_maxhp);
+        let exp = ms.s_exp
+            + lev_add * 10
+            + exp_add(self.dungeon.mons[tp].t_stats.s_lvl, self.dungeon.mons[tp].t_stats.s_maxhp);
         let level = self.dungeon.level;
         {
             let t = &mut self.dungeon.mons[tp];
@@ -100,7 +102,8 @@ impl Game {
         self.new_monster(tp, mtype, cp)?;
         if self.hero.player.on(SEEMONST) {
             self.rt.scr.standout();
-            let ch = if !self.hero.player.on(ISHALU) { self.dungeon.mons[tp].t_type } else { self.rng.rnd(26) as u8 + b'A' };
+            let ch =
+                if !self.hero.player.on(ISHALU) { self.dungeon.mons[tp].t_type } else { self.rng.rnd(26) as u8 + b'A' };
             self.rt.scr.addch(ch.into());
             self.rt.scr.standend();
         }
@@ -184,7 +187,9 @@ impl Game {
 
     /// `give_pack`: give a monster something to carry, if it deserves it.
     pub fn give_pack(&mut self, tp: MonId) {
-        if self.dungeon.level >= self.dungeon.max_level && self.rng.rnd(100) < monster_info(self.dungeon.mons[tp].t_type).carry {
+        if self.dungeon.level >= self.dungeon.max_level
+            && self.rng.rnd(100) < monster_info(self.dungeon.mons[tp].t_type).carry
+        {
             let obj = self.new_thing();
             attach(&mut self.dungeon.mons[tp].t_pack, obj);
         }

@@ -2,9 +2,9 @@
 
 use crate::game::consts::*;
 use crate::game::data::RAINBOW;
-use crate::game::{Ending, Flow, Game};
 use crate::game::io::step_ok;
 use crate::game::thing::{Coord, MonId, ObjId, Room, RoomRef};
+use crate::game::{Ending, Flow, Game};
 
 impl Game {
     /// `do_run`: start the hero running.
@@ -379,7 +379,8 @@ impl Game {
         }
         if ch == SCROLL {
             let scare = self
-                .dungeon.lvl_obj
+                .dungeon
+                .lvl_obj
                 .iter()
                 .find(|&&o| self.dungeon.objs[o].o_pos == ret)
                 .is_some_and(|&o| self.dungeon.objs[o].o_which == S_SCARE);
@@ -403,7 +404,11 @@ impl Game {
             }
         } else {
             self.dungeon.objs[arm].o_arm += 1;
-            self.msg(if !self.opts.terse { "your armor appears to be weaker now. Oh my!" } else { "your armor weakens" })?;
+            self.msg(if !self.opts.terse {
+                "your armor appears to be weaker now. Oh my!"
+            } else {
+                "your armor weakens"
+            })?;
         }
         Ok(())
     }

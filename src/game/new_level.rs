@@ -1,9 +1,9 @@
 //! new_level.c: dig and draw a new level.
 
 use crate::game::consts::*;
-use crate::game::{Flow, Game};
 use crate::game::list::attach;
 use crate::game::thing::{Object, Place, RoomRef};
+use crate::game::{Flow, Game};
 
 /// The map as `new_level` clears it.
 static CLEARED: [Place; MAXLINES * MAXCOLS] = [Place::new(b' ', F_REAL); MAXLINES * MAXCOLS];

@@ -1,8 +1,8 @@
 //! options.c: the options screen, the `ROGUEOPTS` variable, and the line
 //! editor (`get_str`) the game's prompts share.
 
-use crate::game::consts::*;
 use crate::curses::Win;
+use crate::game::consts::*;
 use crate::game::data::INV_T_NAME;
 use crate::game::{Flow, Game};
 

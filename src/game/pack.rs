@@ -4,9 +4,9 @@
 use crate::game::cfmt::cat;
 use crate::game::cfmt::unctrl;
 use crate::game::consts::*;
-use crate::game::{Flow, Game};
 use crate::game::list::detach;
 use crate::game::thing::{Dest, ObjId};
+use crate::game::{Flow, Game};
 
 /// `ISMULT(type)`: kinds that stack one by one in the pack.
 pub fn is_mult(o_type: i32) -> bool {

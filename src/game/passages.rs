@@ -1,9 +1,9 @@
 //! passages.c: the corridors between rooms, and their numbering.
 
 use crate::game::consts::*;
-use crate::game::{Flow, Game};
 use crate::game::rng::{Draw, with_draw};
 use crate::game::thing::{Coord, Place, Room, RoomRef};
+use crate::game::{Flow, Game};
 
 /// Which boxes of the 3 x 3 grid are neighbors (`rdes[].conn`).
 const CONN: [[bool; MAXROOMS]; MAXROOMS] = {
@@ -314,7 +314,8 @@ impl Game {
     /// are unchanged: the check draws nothing, and a drawable spot, when
     /// one exists, is still found by drawing.
     fn maze_door(&mut self, r: usize, pick: impl Fn(&mut Game, Coord, Coord) -> Coord) -> Coord {
-        let (pos, max, flags) = (self.dungeon.rooms[r].r_pos, self.dungeon.rooms[r].r_max, self.dungeon.rooms[r].r_flags);
+        let (pos, max, flags) =
+            (self.dungeon.rooms[r].r_pos, self.dungeon.rooms[r].r_max, self.dungeon.rooms[r].r_flags);
         let mut tries = 0u32;
         loop {
             let cp = pick(self, pos, max);
@@ -427,13 +428,7 @@ impl Game {
 /// holds the others, in reverse order; each is tested again when taken off
 /// (an earlier neighbor's passage may have reached it). That numbers the
 /// spots, and notes the exits, in the C's order.
-fn number_from(
-    places: &mut [Place],
-    bits: &mut PassBits,
-    exits: Option<&mut Room>,
-    pnum: u8,
-    i: usize,
-) {
+fn number_from(places: &mut [Place], bits: &mut PassBits, exits: Option<&mut Room>, pnum: u8, i: usize) {
     let mut w = Walk { places, bits, top: 0, exits, pnum };
     w.run(i);
     // Nothing waits between walks (a copy of the game copies no stack).
@@ -655,13 +650,19 @@ impl Game {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// `numpass` as the C writes it: recursive, on the map alone.
-    fn numpass_plain(places: &mut [Place], passages: &mut [Room; MAXPASS], pnum: &mut usize, newpnum: &mut bool, y: i32, x: i32) {
+    fn numpass_plain(
+        places: &mut [Place],
+        passages: &mut [Room; MAXPASS],
+        pnum: &mut usize,
+        newpnum: &mut bool,
+        y: i32,
+        x: i32,
+    ) {
         if !(0..NUMCOLS).contains(&x) || !(1..NUMLINES).contains(&y) {
             return;
         }
@@ -718,7 +719,12 @@ mod tests {
                 }
                 assert!(places == g.dungeon.places, "map numbers differ: seed {seed} level {}", g.dungeon.level);
                 for (a, b) in passages.iter().zip(g.dungeon.passages.iter()) {
-                    assert_eq!((a.r_nexits, a.exits()), (b.r_nexits, b.exits()), "seed {seed} level {}", g.dungeon.level);
+                    assert_eq!(
+                        (a.r_nexits, a.exits()),
+                        (b.r_nexits, b.exits()),
+                        "seed {seed} level {}",
+                        g.dungeon.level
+                    );
                 }
             }
         }

@@ -1,12 +1,12 @@
 //! potions.c: drinking potions, and what the potions of seeing do.
 
-use crate::game::cfmt::cat;
 use crate::game::cfmt::as_format;
+use crate::game::cfmt::cat;
 use crate::game::consts::*;
 use crate::game::daemon::{AFTER, BEFORE};
-use crate::game::{Flow, Game};
 use crate::game::misc::{InfoTable, add_str};
 use crate::game::thing::{DaemonFn, ObjId};
+use crate::game::{Flow, Game};
 
 /// `PACT`: a potion that sets a flag for a while: the flag, the fuse that
 /// ends it, how long, and what it says (tripping, straight). The potion

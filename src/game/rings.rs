@@ -28,7 +28,11 @@ impl Game {
     pub fn ring_on(&mut self) -> Flow {
         let Some(obj) = self.get_item(b"put on", i32::from(RING))? else { return Ok(()) };
         if self.dungeon.objs[obj].o_type != i32::from(RING) {
-            self.msg(if !self.opts.terse { "it would be difficult to wrap that around a finger" } else { "not a ring" })?;
+            self.msg(if !self.opts.terse {
+                "it would be difficult to wrap that around a finger"
+            } else {
+                "not a ring"
+            })?;
             return Ok(());
         }
         // Which hand to put it on.

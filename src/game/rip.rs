@@ -4,9 +4,9 @@
 use crate::game::cfmt::cat;
 use crate::game::consts::*;
 use crate::game::data::MONSTERS;
-use crate::game::{Flow, Game};
 use crate::game::misc::vowelstr;
 use crate::game::score::{LockFailure, NUMSCORES, ScoreEntry, rd_score, wr_score};
+use crate::game::{Flow, Game};
 
 /// The tombstone, each line ending in a newline.
 const RIP: [&str; 13] = [

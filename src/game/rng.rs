@@ -310,10 +310,16 @@ mod tests {
     #[test]
     fn a_bare_seed_tests_secrets_as_the_rng() {
         for start in [0, 1, -1, 12345, -99999, i32::MAX, i32::MIN, 0x680a_cfae] {
-            for (a, t, b) in [(10, 11, 40), (10, 30, 5), (10, 5, 40), (10, 1, 5), (10, 0, 40), (1, 2, 1), (3, 26, 7), (10, 11, 0)] {
+            for (a, t, b) in
+                [(10, 11, 40), (10, 30, 5), (10, 5, 40), (10, 1, 5), (10, 0, 40), (1, 2, 1), (3, 26, 7), (10, 11, 0)]
+            {
                 let (mut r, mut s) = (Rng::new(start), Seed(start));
                 for _ in 0..100 {
-                    assert_eq!(s.rnd_below_then_zero(a, t, b), Draw::rnd_below_then_zero(&mut r, a, t, b), "{a} {t} {b}");
+                    assert_eq!(
+                        s.rnd_below_then_zero(a, t, b),
+                        Draw::rnd_below_then_zero(&mut r, a, t, b),
+                        "{a} {t} {b}"
+                    );
                     assert_eq!(s.0, r.seed());
                 }
             }

@@ -1,13 +1,13 @@
 //! rooms.c: the rooms of a level (and mazes), finding spots in them, and
 //! what the hero sees on entering and leaving one.
 
-use crate::game::consts::*;
 use crate::curses::{Chtype, cchar};
-use crate::game::{Flow, Game};
+use crate::game::consts::*;
 use crate::game::list::attach;
 use crate::game::passages::{PassBits, put_pass};
 use crate::game::rng::{Draw, with_draw};
 use crate::game::thing::{Coord, Place, RoomRef};
+use crate::game::{Flow, Game};
 
 /// `GOLDGRP`: the group all gold shares.
 const GOLDGRP: i32 = 1;
@@ -20,7 +20,6 @@ struct Maze {
     starty: i32,
     startx: i32,
 }
-
 
 impl Game {
     /// `do_rooms`: lay out the nine boxes of the level: some gone, the rest
@@ -120,7 +119,8 @@ impl Game {
 
     /// `draw_room`: the walls and floor of a room, or a maze.
     fn draw_room(&mut self, i: usize) {
-        let (pos, max, flags) = (self.dungeon.rooms[i].r_pos, self.dungeon.rooms[i].r_max, self.dungeon.rooms[i].r_flags);
+        let (pos, max, flags) =
+            (self.dungeon.rooms[i].r_pos, self.dungeon.rooms[i].r_max, self.dungeon.rooms[i].r_flags);
         if flags & ISMAZE != 0 {
             self.do_maze(i);
             return;

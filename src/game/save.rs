@@ -1,15 +1,15 @@
 //! save.c: the save command, saving on a hangup, and restoring a saved
 //! game. The file's format is state.c's (src/state.rs, src/savefile.rs).
 
+use crate::curses::{Mode, Win};
+use crate::game::Game;
 use crate::game::cfmt::cat;
 use crate::game::consts::*;
-use crate::curses::{Mode, Win};
 use crate::game::ending::{Ending, Flow};
-use crate::game::Game;
 use crate::game::options::QUIT;
 use crate::game::savefile::{SaveError, SaveReader, read_header};
-use crate::host::os_error_text;
 use crate::game::state::rs_restore_file;
+use crate::host::os_error_text;
 
 impl Game {
     /// `save_game`: the `S` command: which file, then save and exit.

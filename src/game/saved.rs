@@ -5,11 +5,11 @@
 //! the launch's ([`Settings`](super::Settings)) or the machine's
 //! ([`Runtime`](super::Runtime)).
 
+use crate::game::ObjInfo;
 use crate::game::arena::Arena;
 use crate::game::cbuf::CBuf;
 use crate::game::consts::*;
 use crate::game::thing::*;
-use crate::game::ObjInfo;
 
 /// The hero: her creature, what she wears and wields, her purse and her
 /// stomach (saved).

@@ -9,11 +9,11 @@
 
 use std::fmt;
 
-use crate::game::consts::{ENCSTR, STATLIST, VERSION};
 use crate::game::Game;
-use crate::game::state::{StateError, rs_save_file};
+use crate::game::consts::{ENCSTR, STATLIST, VERSION};
 #[cfg(any(test, feature = "internals"))] // for the tests
 use crate::game::state::rs_restore_file;
+use crate::game::state::{StateError, rs_save_file};
 
 /// XOR a buffer with the cipher's stream, in place. Encrypting and
 /// decrypting are the same operation: the feedback byte depends only on

@@ -10,8 +10,8 @@ use crate::host::os_error_text;
 use std::fmt;
 use std::io::{Read, Seek, SeekFrom, Write};
 
-use crate::game::consts::*;
 use crate::game::Game;
+use crate::game::consts::*;
 
 /// `numscores`.
 pub const NUMSCORES: usize = 10;

@@ -1,10 +1,10 @@
 //! scrolls.c: reading scrolls.
 
 use crate::game::consts::*;
-use crate::game::{Flow, Game};
 use crate::game::io::step_ok;
 use crate::game::misc::InfoTable;
 use crate::game::thing::Coord;
+use crate::game::{Flow, Game};
 
 /// What each identify scroll identifies (`id_type[]`).
 const ID_TYPE: [i32; S_ID_R_OR_S as usize + 1] =
@@ -123,7 +123,8 @@ impl Game {
             S_ID_POTION | S_ID_SCROLL | S_ID_WEAPON | S_ID_ARMOR | S_ID_R_OR_S => {
                 // Identify: let her figure something out.
                 self.known_mut().scr_info[which as usize].oi_know = true;
-                let t = format!("this scroll is an {} scroll", self.known.scr_info[which as usize].oi_name.unwrap_or(""));
+                let t =
+                    format!("this scroll is an {} scroll", self.known.scr_info[which as usize].oi_name.unwrap_or(""));
                 self.msg(t)?;
                 self.whatis(true, ID_TYPE[which as usize])?;
             }
@@ -180,7 +181,9 @@ impl Game {
                 self.msg("you hear maniacal laughter in the distance")?;
             }
             S_REMOVE => {
-                for o in [self.hero.cur_armor, self.hero.cur_weapon, self.hero.cur_ring[LEFT], self.hero.cur_ring[RIGHT]] {
+                for o in
+                    [self.hero.cur_armor, self.hero.cur_weapon, self.hero.cur_ring[LEFT], self.hero.cur_ring[RIGHT]]
+                {
                     self.uncurse(o);
                 }
                 let t = self.choose_str(

@@ -24,12 +24,12 @@
 
 use std::fmt;
 
-use crate::game::consts::*;
 use crate::curses::{Chtype, Win};
+use crate::game::consts::*;
 use crate::game::data::{INV_T_NAME, METAL, RAINBOW, STONES, TR_NAME, WOOD};
-use crate::game::{Game, ObjInfo};
 use crate::game::savefile::{SaveReader, SaveWriter, Truncated};
 use crate::game::thing::*;
+use crate::game::{Game, ObjInfo};
 
 // The record markers.
 const RSID_STATS: u32 = 0xABCD_0001;
@@ -400,13 +400,32 @@ fn write_globals(g: &Game, o: &mut Out) {
     o.char(g.cmd.last_comm);
     o.char(g.cmd.last_dir);
     o.strings(&TR_NAME);
-    for v in [g.cmd.n_objs, g.dungeon.ntraps, g.hero.hungry_state, g.hero.inpack, g.opts.inv_type, g.dungeon.level, g.dungeon.max_level, g.cmd.mpos, g.dungeon.no_food] {
+    for v in [
+        g.cmd.n_objs,
+        g.dungeon.ntraps,
+        g.hero.hungry_state,
+        g.hero.inpack,
+        g.opts.inv_type,
+        g.dungeon.level,
+        g.dungeon.max_level,
+        g.cmd.mpos,
+        g.dungeon.no_food,
+    ] {
         o.int(v);
     }
     o.ints(&g.known.a_class);
-    for v in
-        [g.cmd.count, g.hero.food_left, g.hero.lastscore, g.hero.no_command, g.hero.no_move, g.hero.purse, g.hero.quiet, g.hero.vf_hit, g.dungeon.dnum, g.rng.seed()]
-    {
+    for v in [
+        g.cmd.count,
+        g.hero.food_left,
+        g.hero.lastscore,
+        g.hero.no_command,
+        g.hero.no_move,
+        g.hero.purse,
+        g.hero.quiet,
+        g.hero.vf_hit,
+        g.dungeon.dnum,
+        g.rng.seed(),
+    ] {
         o.int(v);
     }
     o.ints(&g.known.e_levels);
@@ -419,7 +438,14 @@ fn write_globals(g: &Game, o: &mut Out) {
     // pack (-1: none, or not in the pack).
     let pack_ref =
         |x: Option<ObjId>| x.and_then(|x| g.hero.player.t_pack.iter().position(|&p| p == x)).map_or(-1, |i| i as i32);
-    for x in [g.hero.cur_armor, g.hero.cur_ring[LEFT], g.hero.cur_ring[RIGHT], g.hero.cur_weapon, g.cmd.l_last_pick, g.cmd.last_pick] {
+    for x in [
+        g.hero.cur_armor,
+        g.hero.cur_ring[LEFT],
+        g.hero.cur_ring[RIGHT],
+        g.hero.cur_weapon,
+        g.cmd.l_last_pick,
+        g.cmd.last_pick,
+    ] {
         o.int(pack_ref(x));
     }
 
@@ -1114,7 +1140,11 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
         let obj = match x {
             -1 => None,
             _ => Some(
-                *g.hero.player.t_pack.get(usize::try_from(x).unwrap_or(usize::MAX)).ok_or_else(|| i.invalid(at, what, x))?,
+                *g.hero
+                    .player
+                    .t_pack
+                    .get(usize::try_from(x).unwrap_or(usize::MAX))
+                    .ok_or_else(|| i.invalid(at, what, x))?,
             ),
         };
         match k {
@@ -1167,7 +1197,8 @@ pub fn rs_restore_file(g: &mut Game, r: &mut SaveReader) -> Res<()> {
             -1 => None,
             _ => {
                 let m = *g
-                    .dungeon.mlist
+                    .dungeon
+                    .mlist
                     .get(usize::try_from(mi).unwrap_or(usize::MAX))
                     .ok_or_else(|| i.invalid(at, "map monster", mi))?;
                 // The map names a monster only where it stands; the game

@@ -4,9 +4,9 @@
 use crate::game::cbuf::CBuf;
 use crate::game::cfmt::cat;
 use crate::game::consts::*;
-use crate::game::{Flow, Game};
 use crate::game::io::step_ok;
 use crate::game::thing::{Coord, Dest, MonId, ObjId, Object, RoomRef, Weap};
+use crate::game::{Flow, Game};
 
 /// Where a bolt starts: the hero, or a monster's spot (a dragon's flame).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 //! the rule it came from.
 
 use crate::game::arena::Id;
-use crate::game::consts::{MAXCOLS, MAXLINES};
 use crate::game::cbuf::CBuf;
+use crate::game::consts::{MAXCOLS, MAXLINES};
 
 /// A position, `y` the row and `x` the column.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

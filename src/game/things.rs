@@ -1,16 +1,16 @@
 //! things.c: making objects, naming them, dropping them, and the lists
 //! of things (inventories and discoveries) shown a line at a time.
 
-use crate::game::cfmt::cat;
-use crate::game::cfmt::as_format;
-use crate::game::consts::*;
 use crate::curses::Win;
-use crate::game::{Flow, Game, ObjInfo};
+use crate::game::cbuf::CBuf;
+use crate::game::cfmt::as_format;
+use crate::game::cfmt::cat;
+use crate::game::consts::*;
 use crate::game::list::attach;
 use crate::game::misc::vowelstr;
 use crate::game::thing::{DaemonFn, ObjId, Object};
-use crate::game::cbuf::CBuf;
 use crate::game::weapons::Num;
+use crate::game::{Flow, Game, ObjInfo};
 
 /// `pick_one`: an entry of a table by its running probabilities; the first
 /// entry when the draw falls past them all.
@@ -180,11 +180,25 @@ impl Game {
             }
             RING => {
                 let extra = ring_num(self, obj);
-                nameit(&mut self.opts.prbuf, obj, "ring", self.known.r_stones[w], &self.known.ring_info[w], extra.as_bytes());
+                nameit(
+                    &mut self.opts.prbuf,
+                    obj,
+                    "ring",
+                    self.known.r_stones[w],
+                    &self.known.ring_info[w],
+                    extra.as_bytes(),
+                );
             }
             STICK => {
                 let extra = charge_str(self, obj);
-                nameit(&mut self.opts.prbuf, obj, self.known.ws_type[w], self.known.ws_made[w], &self.known.ws_info[w], extra.as_bytes());
+                nameit(
+                    &mut self.opts.prbuf,
+                    obj,
+                    self.known.ws_type[w],
+                    self.known.ws_made[w],
+                    &self.known.ws_info[w],
+                    extra.as_bytes(),
+                );
             }
             SCROLL => {
                 let pb = if obj.o_count == 1 {

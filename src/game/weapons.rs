@@ -1,13 +1,13 @@
 //! weapons.c: weapons: making them, wielding them, and throwing them.
 
-use crate::game::cfmt::cat;
 use crate::game::cbuf::CBuf;
+use crate::game::cfmt::cat;
 use crate::game::consts::*;
 use crate::game::data::INIT_DAM;
-use crate::game::{Flow, Game};
 use crate::game::io::step_ok;
 use crate::game::list::attach;
 use crate::game::thing::{Coord, ObjId, Object, Weap};
+use crate::game::{Flow, Game};
 
 /// `num`: the plusses of armor ("+1") or a weapon ("+1,-2"), as a
 /// `Display` to format in place.
@@ -16,7 +16,11 @@ pub struct Num(pub i32, pub i32, pub u8);
 impl std::fmt::Display for Num {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let Num(n1, n2, kind) = *self;
-        if n1 < 0 { write!(f, "{n1}")? } else { write!(f, "+{n1}")? }
+        if n1 < 0 {
+            write!(f, "{n1}")?
+        } else {
+            write!(f, "+{n1}")?
+        }
         if kind == WEAPON {
             if n2 < 0 { write!(f, ",{n2}")? } else { write!(f, ",+{n2}")? }
         }

@@ -1,12 +1,12 @@
 //! wizard.c: identifying things, teleporting, and the wizard's commands
 //! (wizard mode exists only in the original's MASTER build).
 
+use crate::curses::Win;
 use crate::game::cfmt::cat;
 use crate::game::consts::*;
-use crate::curses::Win;
-use crate::game::{Flow, Game};
 use crate::game::misc::InfoTable;
 use crate::game::thing::ObjId;
+use crate::game::{Flow, Game};
 
 /// `type_name`: what a kind of thing is called.
 pub fn type_name(kind: i32) -> &'static str {

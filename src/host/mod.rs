@@ -9,11 +9,10 @@
 #[cfg_attr(not(feature = "ncurses"), allow(dead_code))]
 pub mod signals;
 
-
-use std::path::Path;
 use std::fs::{File, OpenOptions};
 use std::io;
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
+use std::path::Path;
 use std::path::PathBuf;
 
 /// What `stat`/`lstat` tell the game about a file.

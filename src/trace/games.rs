@@ -11,10 +11,10 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::{Case, RunOptions, TraceError};
+use crate::curses::Interrupt;
 use crate::curses::model::{KeySource, Model, Terminal};
 use crate::curses::{A_CHARTEXT, A_STANDOUT};
 use crate::game::ending::Exit;
-use crate::curses::Interrupt;
 use crate::game::{Game, Launch};
 use crate::host::ScriptedHost;
 
