@@ -6,6 +6,7 @@ use crate::game::cfmt::cat;
 use crate::game::consts::*;
 use crate::game::data::{MONSTERS, monster_info};
 use crate::game::thing::{Coord, MonId, Object, Weap, Who};
+use crate::game::weapons::weap_name;
 use crate::game::{Ending, Flow, Game};
 
 /// What the hero (0..4) or a monster (4..8) does when hitting.
@@ -519,7 +520,7 @@ impl Game {
         }
         let o = weap.map(|w| self.weap(w).clone()).unwrap_or_default();
         if o.o_type == i32::from(WEAPON) {
-            let name = self.known.weap_info.get(o.o_which as usize).and_then(|i| i.oi_name).unwrap_or("");
+            let name = weap_name(&self.known.weap_info, o.o_which);
             self.addmsg(format!("the {name} hits "))?;
         } else {
             self.addmsg("you hit ")?;
@@ -584,7 +585,7 @@ impl Game {
         }
         let o = weap.map(|w| self.weap(w).clone()).unwrap_or_default();
         if o.o_type == i32::from(WEAPON) {
-            let name = self.known.weap_info.get(o.o_which as usize).and_then(|i| i.oi_name).unwrap_or("");
+            let name = weap_name(&self.known.weap_info, o.o_which);
             self.addmsg(format!("the {name} misses "))?;
         } else {
             self.addmsg("you missed ")?;

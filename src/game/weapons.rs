@@ -3,11 +3,25 @@
 use crate::game::cbuf::CBuf;
 use crate::game::cfmt::cat;
 use crate::game::consts::*;
-use crate::game::data::INIT_DAM;
+use crate::game::data::{INIT_DAM, WEAP_NAMES_PAST_END};
 use crate::game::io::step_ok;
 use crate::game::list::attach;
 use crate::game::thing::{Coord, ObjId, Object, Weap};
-use crate::game::{Flow, Game};
+use crate::game::{Flow, Game, ObjInfo};
+
+/// `weap_info[which].oi_name` as the C's `%s` prints it, for a kind of any
+/// class: a weapon's name; for the nameless FLAME row, the last bolt's name
+/// or, before any, glibc's "(null)"; past the table, what its default
+/// build's memory holds there (`WEAP_NAMES_PAST_END`). No object has a
+/// larger kind (a save's kinds are checked, and the wizard's
+/// `create_obj` makes none past its type's table).
+pub(crate) fn weap_name(weap_info: &[ObjInfo], which: i32) -> &'static str {
+    let Ok(k) = usize::try_from(which) else { return "" };
+    match weap_info.get(k) {
+        Some(info) => info.oi_name.unwrap_or("(null)"),
+        None => WEAP_NAMES_PAST_END.get(k - weap_info.len()).copied().unwrap_or(""),
+    }
+}
 
 /// `num`: the plusses of armor ("+1") or a weapon ("+1,-2"), as a
 /// `Display` to format in place.
@@ -119,8 +133,8 @@ impl Game {
                 self.endmsg()?;
                 self.cmd.has_hit = false;
             }
-            let which = self.dungeon.objs[obj].o_which;
-            let name = self.known.weap_info.get(which as usize).and_then(|i| i.oi_name).unwrap_or("");
+            // Whatever the object is, the C names it from weap_info.
+            let name = weap_name(&self.known.weap_info, self.dungeon.objs[obj].o_which);
             self.msg(format!("the {name} vanishes as it hits the ground"))?;
         }
         self.discard_object(obj);
@@ -215,5 +229,49 @@ impl Game {
             }
         }
         newpos
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::data::{SCR_INFO, WEAP_INFO};
+
+    fn table() -> Vec<ObjInfo> {
+        WEAP_INFO.iter().map(ObjInfo::from).collect()
+    }
+
+    #[test]
+    fn a_weapon_kind_is_the_weapons_name() {
+        let t = table();
+        let names: Vec<_> = (0..MAXWEAPONS as i32).map(|k| weap_name(&t, k)).collect();
+        assert_eq!(
+            names,
+            ["mace", "long sword", "short bow", "arrow", "dagger", "two handed sword", "dart", "shuriken", "spear"]
+        );
+    }
+
+    #[test]
+    fn kind_9_is_null_until_a_bolt_names_it() {
+        let mut t = table();
+        assert_eq!(weap_name(&t, FLAME), "(null)", "glibc's %s of NULL");
+        t[FLAME as usize].oi_name = Some("flame");
+        assert_eq!(weap_name(&t, FLAME), "flame", "fire_bolt leaves its name in the row");
+    }
+
+    #[test]
+    fn kinds_past_the_table_read_the_scroll_names_after_it() {
+        let t = table();
+        for k in 10..MAXSCROLLS {
+            assert_eq!(Some(weap_name(&t, k as i32)), SCR_INFO[k - 10].name, "kind {k}");
+        }
+        assert_eq!(weap_name(&t, 14), "enchant armor", "golden g_rgm_30");
+    }
+
+    #[test]
+    fn kinds_no_object_can_have_name_nothing() {
+        let t = table();
+        assert_eq!(weap_name(&t, MAXSCROLLS as i32), "");
+        assert_eq!(weap_name(&t, -1), "");
     }
 }
