@@ -3,7 +3,7 @@
 use crate::game::cbuf::CBuf;
 use crate::game::cfmt::cat;
 use crate::game::consts::*;
-use crate::game::data::{INIT_DAM, WEAP_NAMES_PAST_END};
+use crate::game::data::{AFTER_WEAP_INFO, INIT_DAM};
 use crate::game::io::step_ok;
 use crate::game::list::attach;
 use crate::game::thing::{Coord, ObjId, Object, Weap};
@@ -12,14 +12,14 @@ use crate::game::{Flow, Game, ObjInfo};
 /// `weap_info[which].oi_name` as the C's `%s` prints it, for a kind of any
 /// class: a weapon's name; for the nameless FLAME row, the last bolt's name
 /// or, before any, glibc's "(null)"; past the table, what its default
-/// build's memory holds there (`WEAP_NAMES_PAST_END`). No object has a
+/// build's memory holds there (`AFTER_WEAP_INFO`). No object has a
 /// larger kind (a save's kinds are checked, and the wizard's
 /// `create_obj` makes none past its type's table).
 pub(crate) fn weap_name(weap_info: &[ObjInfo], which: i32) -> &'static str {
     let Ok(k) = usize::try_from(which) else { return "" };
     match weap_info.get(k) {
         Some(info) => info.oi_name.unwrap_or("(null)"),
-        None => WEAP_NAMES_PAST_END.get(k - weap_info.len()).copied().unwrap_or(""),
+        None => AFTER_WEAP_INFO.get(k - weap_info.len()).and_then(|i| i.name).unwrap_or(""),
     }
 }
 
@@ -271,7 +271,7 @@ mod tests {
     #[test]
     fn kinds_no_object_can_have_name_nothing() {
         let t = table();
-        assert_eq!(weap_name(&t, MAXSCROLLS as i32), "");
+        assert_eq!(weap_name(&t, (MAXWEAPONS + 1 + MAXSCROLLS) as i32), "");
         assert_eq!(weap_name(&t, -1), "");
     }
 }

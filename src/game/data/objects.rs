@@ -103,27 +103,17 @@ pub const WEAP_INFO: [BaseInfo; MAXWEAPONS + 1] = [
     anon(0),
 ];
 
-/// What the C's `weap_info[k].oi_name` holds for a kind `k` past the
-/// table's ten rows, k = 10, 11, ...: `fall()` names a thrown object of
-/// any class from `weap_info`, and a scroll's kind goes up to 17. This is
-/// the original's behaviour, reproduced on purpose. In its default build
-/// (`./configure && make`, gcc -O2 on Linux, where the goldens come from)
-/// gcc lays extern.c's tables out in .data in the reverse of their order in
-/// the source, so `scr_info` starts right where `weap_info`'s ten 32-byte
-/// rows end, and row k reads `scr_info[k - 10]`'s name (checked with `nm -n`
-/// and gdb on that build; the games golden g_rgm_30 throws a scroll of
-/// kind 14, "enchant armor"). Scroll names never change, so these are
-/// constants.
-pub const WEAP_NAMES_PAST_END: [&str; MAXSCROLLS - (MAXWEAPONS + 1)] = [
-    "monster confusion",
-    "magic mapping",
-    "hold monster",
-    "sleep",
-    "enchant armor",
-    "identify potion",
-    "identify scroll",
-    "identify weapon",
-];
+/// The table the C's `weap_info[k]` reads for a kind `k` past its ten
+/// rows, k = 10, 11, ... (as `after[k - 10]`): `fall()` names a thrown
+/// object of any class from `weap_info`, and a scroll's kind goes up to 17.
+/// This is the original's behaviour, reproduced on purpose. In its default
+/// build (`./configure && make`, gcc -O2 on Linux, where the goldens come
+/// from) gcc lays extern.c's tables out in .data in the reverse of their
+/// order in the source, so `scr_info` starts right where `weap_info`'s ten
+/// 32-byte rows end (checked with `nm -n` and gdb on that build; the games
+/// golden g_rgm_30 throws a scroll of kind 14, "enchant armor"). Scroll
+/// names never change, so the constant table serves.
+pub const AFTER_WEAP_INFO: &[BaseInfo] = &SCR_INFO;
 
 pub const WS_INFO: [BaseInfo; MAXSTICKS] = [
     bi("light", 12, 250),
