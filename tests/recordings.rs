@@ -173,7 +173,7 @@ fn asciinema_and_ttyplay_show_the_last_frame() {
         }
     }
     let dir = scratch("players");
-    let socket = dir.join("tmux.sock");
+    let mut run = 0;
     let cases = ["games/g_counts", "scores/sc_a02_first_game", "games/g_descend"];
     for case in cases {
         let case = root().join("oracle/cases").join(format!("{case}.case"));
@@ -184,16 +184,20 @@ fn asciinema_and_ttyplay_show_the_last_frame() {
         let (rows, cursor) = last_screen(&case.with_extension("expected"));
         for term in ["vt100", "xterm-256color"] {
             for player in [format!("asciinema cat {}", cast.display()), format!("ttyplay -n {}", tty.display())] {
+                // A server of its own each time: one just killed may still
+                // hold its socket.
+                run += 1;
+                let socket = dir.join(format!("tmux{run}.sock"));
                 let done = dir.join("done");
                 let _ = std::fs::remove_file(&done);
                 let cmd = format!("TERM={term} {player}; touch {}; sleep 60", done.display());
-                let st = Command::new("tmux")
+                let o = Command::new("tmux")
                     .arg("-S")
                     .arg(&socket)
-                    .args(["new-session", "-d", "-x", "80", "-y", "24", &cmd])
-                    .status()
+                    .args(["-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", &cmd])
+                    .output()
                     .unwrap();
-                assert!(st.success());
+                assert!(o.status.success(), "tmux: {}", String::from_utf8_lossy(&o.stderr));
                 let start = std::time::Instant::now();
                 while !done.exists() && start.elapsed() < Duration::from_secs(30) {
                     std::thread::sleep(Duration::from_millis(50));
