@@ -62,6 +62,13 @@ fn play(cli: &Cli) -> ExitCode {
         None => crate::game::score::open_score_file(&UnixHost, crate::game::score::SCOREFILE.as_bytes()).ok(),
         Some(_) => None,
     };
+    // The system log of games goes with the system score file, opened
+    // the same way and at the same time; `--logfile` replaces it (and is
+    // opened with the player's rights when the game ends).
+    let system_log = match (&cli.score_file, &cli.logfile, crate::game::logfile::LOGFILE) {
+        (None, None, Some(p)) => Some((p.as_bytes().to_vec(), crate::game::logfile::open_log_file(&UnixHost, p.as_bytes()))),
+        _ => None,
+    };
     if let Err(e) = crate::host::give_up_privileges() {
         eprintln!("{e}");
         return ExitCode::from(1);
@@ -90,7 +97,7 @@ fn play(cli: &Cli) -> ExitCode {
                 Some(r)
             }
             Err(e) => {
-                eprintln!("rogue: --record {}: {e}", path.display());
+                eprintln!("rogue: {}: {}", path.display(), crate::host::os_error_text(&e));
                 return ExitCode::from(1);
             }
         },
@@ -104,6 +111,8 @@ fn play(cli: &Cli) -> ExitCode {
         fixed_dnum: g_seed,
         master: cfg!(feature = "wizard"),
         observer: record.as_ref().map(|r| Box::new(r.observer()) as Box<dyn crate::game::Observer>),
+        log_path: cli.logfile.clone().map(|p| p.into_vec()),
+        system_log,
     };
     let mut g = Game::launch(Box::new(UnixHost), Box::new(curses), launch);
     let exit = g.rogue_main(&args);
@@ -116,7 +125,7 @@ fn play(cli: &Cli) -> ExitCode {
     if let Some(r) = &record
         && let Err(e) = r.finish(g.outcome)
     {
-        eprintln!("rogue: --record {}: {e}", r.path.display());
+        eprintln!("rogue: {}: {}", r.path.display(), crate::host::os_error_text(&e));
     }
     match exit {
         Exit::Status(s) => ExitCode::from(s.clamp(0, 255) as u8),
@@ -223,6 +232,14 @@ fn start_record(path: &std::path::Path, cli: &Cli, args: &[Vec<u8>]) -> std::io:
         let joined: Vec<String> = args.iter().map(|a| String::from_utf8_lossy(a).into_owned()).collect();
         headers.push(("args".into(), joined.join(" ")));
     }
+    // A record is never written over another (a game of the player's)
+    // unless asked to.
+    if !cli.force && std::fs::symlink_metadata(path).is_ok() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            "File exists (--force replaces it)",
+        ));
+    }
     let mut file = crate::case::record::RecordFile::create(path, headers)?;
     let score_path: Vec<u8> = match &cli.score_file {
         Some(p) => p.clone().into_vec(),
@@ -307,11 +324,11 @@ fn replay(path: &std::path::Path, delay: u32, paused: bool) -> ExitCode {
     let case = match crate::case::Case::read(path) {
         Ok(c) if matches!(c.kind.as_str(), "games" | "saves" | "scores" | "wizard") => c,
         Ok(c) => {
-            eprintln!("rogue: --replay {}: a {} case is not a game", path.display(), c.kind);
+            eprintln!("rogue: {}: a {} case is not a game", path.display(), c.kind);
             return ExitCode::from(1);
         }
         Err(e) => {
-            eprintln!("rogue: --replay: {e}");
+            eprintln!("rogue: {e}");
             return ExitCode::from(1);
         }
     };
@@ -320,7 +337,7 @@ fn replay(path: &std::path::Path, delay: u32, paused: bool) -> ExitCode {
         Ok(s) => s,
         Err(e) => {
             let _ = std::fs::remove_dir_all(&dir);
-            eprintln!("rogue: --replay: {e}");
+            eprintln!("rogue: {e}");
             return ExitCode::from(1);
         }
     };
