@@ -61,14 +61,16 @@ fn play_logged(case: &str) -> (Case, Vec<String>) {
 fn a_death_a_quit_and_a_save_of_golden_games() {
     // Every golden game's ending, one of each kind checked in full.
     let mut seen = HashMap::new();
-    for path in rogue::case::case_paths(&root().join("oracle/cases/games")).unwrap() {
+    let mut paths = rogue::case::case_paths(&root().join("oracle/cases/games")).unwrap();
+    paths.extend(rogue::case::case_paths(&root().join("oracle/cases/saves")).unwrap());
+    for path in paths {
         let case = Case::read(&path).unwrap();
         let ends = case.get("ends").unwrap_or("").to_string();
         // "exit": cut short by a signal, after the end or before it.
         if seen.contains_key(&ends) || ends == "exit" {
             continue;
         }
-        let name = format!("games/{}", case.get("name").unwrap());
+        let name = format!("{}/{}", case.kind, case.get("name").unwrap());
         let (case, lines) = play_logged(&name);
         match ends.as_str() {
             "save" => assert!(lines.is_empty(), "{name}: {lines:?}"),
