@@ -37,8 +37,21 @@ fn fields(line: &str) -> HashMap<String, String> {
         .collect()
 }
 
-const KEYS: [&str; 13] =
-    ["version", "name", "points", "gold", "deathlev", "maxlvl", "hp", "maxhp", "death", "starttime", "endtime", "moves", "seed"];
+const KEYS: [&str; 13] = [
+    "version",
+    "name",
+    "points",
+    "gold",
+    "deathlev",
+    "maxlvl",
+    "hp",
+    "maxhp",
+    "death",
+    "starttime",
+    "endtime",
+    "moves",
+    "seed",
+];
 
 /// Play a golden case with `--logfile games.log` in its folder; the
 /// log's lines.

@@ -66,7 +66,9 @@ fn play(cli: &Cli) -> ExitCode {
     // the same way and at the same time; `--logfile` replaces it (and is
     // opened with the player's rights when the game ends).
     let system_log = match (&cli.score_file, &cli.logfile, crate::game::logfile::LOGFILE) {
-        (None, None, Some(p)) => Some((p.as_bytes().to_vec(), crate::game::logfile::open_log_file(&UnixHost, p.as_bytes()))),
+        (None, None, Some(p)) => {
+            Some((p.as_bytes().to_vec(), crate::game::logfile::open_log_file(&UnixHost, p.as_bytes())))
+        }
         _ => None,
     };
     if let Err(e) = crate::host::give_up_privileges() {
@@ -116,14 +118,13 @@ fn play(cli: &Cli) -> ExitCode {
     };
     let mut g = Game::launch(Box::new(UnixHost), Box::new(curses), launch);
     let exit = g.rogue_main(&args);
-    // The game has given the terminal back where it ends normally; this
-    // only matters on a path that leaves curses on (endwin is a no-op once
-    // curses is off, so the score list stays above the shell's prompt).
-    if !g.rt.scr.isendwin() {
-        g.rt.scr.endwin();
-    }
+    // The game has given the terminal back where it ends normally; the
+    // terminal's drop ends curses on a path that leaves it on and keeps the
+    // prompt off the game's last lines (`Ncurses::leave`).
+    let outcome = g.outcome;
+    drop(g);
     if let Some(r) = &record
-        && let Err(e) = r.finish(g.outcome)
+        && let Err(e) = r.finish(outcome)
     {
         eprintln!("rogue: {}: {}", r.path.display(), crate::host::os_error_text(&e));
     }
@@ -235,10 +236,7 @@ fn start_record(path: &std::path::Path, cli: &Cli, args: &[Vec<u8>]) -> std::io:
     // A record is never written over another (a game of the player's)
     // unless asked to.
     if !cli.force && std::fs::symlink_metadata(path).is_ok() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::AlreadyExists,
-            "File exists (--force replaces it)",
-        ));
+        return Err(std::io::Error::new(std::io::ErrorKind::AlreadyExists, "File exists (--force replaces it)"));
     }
     let mut file = crate::case::record::RecordFile::create(path, headers)?;
     let score_path: Vec<u8> = match &cli.score_file {
@@ -347,9 +345,7 @@ fn replay(path: &std::path::Path, delay: u32, paused: bool) -> ExitCode {
     let launch = Launch { master: setup.master, ..Launch::default() };
     let mut g = Game::launch(Box::new(setup.host), Box::new(curses), launch);
     g.rogue_main(&setup.args);
-    if !g.rt.scr.isendwin() {
-        g.rt.scr.endwin();
-    }
+    // Gives the terminal back as a save does (`Ncurses::leave`).
     drop(g);
     let _ = std::fs::remove_dir_all(&dir);
     ExitCode::SUCCESS
