@@ -122,6 +122,7 @@ impl Ncurses {
             let _ = nc::putp("\n");
             nc::endwin();
         }
+        // DEVIATION: after a save on a terminal with an alternate screen the C's prompt writes over the Hello line; the port keeps that line; test: rough_edges::after_a_save_the_prompt_comes_back_as_the_original_leaves_it
         if self.line_pending && tistr(c"rmcup").is_some() {
             self.line_pending = false;
             let mut out = std::io::stdout().lock();
@@ -262,7 +263,10 @@ impl Ncurses {
         if std.is_null() {
             return None;
         }
-        Some(Ncurses { wins: vec![Some(nc::stdscr()), Some(nc::curscr())], started: true, ..Ncurses::new() })
+        let mut n = Ncurses::new();
+        n.wins = vec![Some(nc::stdscr()), Some(nc::curscr())];
+        n.started = true;
+        Some(n)
     }
 
     /// ncurses on a terminal of the given type whose output goes to
@@ -283,7 +287,10 @@ impl Ncurses {
         if screen.is_null() {
             return None;
         }
-        Some(Ncurses { wins: vec![Some(nc::stdscr()), Some(nc::curscr())], started: true, ..Ncurses::new() })
+        let mut n = Ncurses::new();
+        n.wins = vec![Some(nc::stdscr()), Some(nc::curscr())];
+        n.started = true;
+        Some(n)
     }
 
     fn w(&self, w: Win) -> nc::WINDOW {
