@@ -84,6 +84,9 @@ fn play(cli: &Cli) -> ExitCode {
         vec![b"-r".to_vec()]
     } else if let Some(f) = &cli.file {
         vec![f.clone().into_vec()]
+    } else if let Some(f) = cli.save_file.as_ref().filter(|f| cli.resume && std::fs::symlink_metadata(f).is_ok()) {
+        // `--resume`: the save file, looked for with the player's rights.
+        vec![f.clone().into_vec()]
     } else {
         Vec::new()
     };

@@ -39,6 +39,9 @@ pub(super) struct Cli {
     pub logfile: Option<OsString>,
     /// `--force`: `--record` may replace an existing file.
     pub force: bool,
+    /// `--resume`: restore the `--save-file` if it is there, else play a
+    /// new game (a server's one way in).
+    pub resume: bool,
 }
 
 /// The outcome of reading the command line.
@@ -93,6 +96,8 @@ Options:
                        NAME.in.*) that `rogue --replay` and `rogue-trace` play
                        again. An existing FILE is kept unless --force
       --force          Let --record replace an existing file
+      --resume         With --save-file: restore that file when it is there,
+                       else start a new game (for servers: doc/SERVING.md)
       --replay <FILE>  Play a recorded game back: space pauses, n (or .) steps
                        a key while paused, + and - change the speed, q stops.
                        No file of yours is touched
@@ -117,9 +122,10 @@ const PAUSED: &str = "--paused";
 const BOT: &str = "--bot";
 const LOGFILE: &str = "--logfile <PATH>";
 const FORCE: &str = "--force";
+const RESUME: &str = "--resume";
 
 /// Options that may not be given together (each pair once).
-const CONFLICTS: [(&str, &str); 19] = [
+const CONFLICTS: [(&str, &str); 25] = [
     (SCORES, FILE),
     (SCORES, DEATH),
     (SCORES, RESTORE),
@@ -139,6 +145,12 @@ const CONFLICTS: [(&str, &str); 19] = [
     (BOT, RECORD),
     (BOT, LOGFILE),
     (REPLAY, LOGFILE),
+    (RESUME, FILE),
+    (RESUME, SCORES),
+    (RESUME, DEATH),
+    (RESUME, RESTORE),
+    (RESUME, REPLAY),
+    (RESUME, BOT),
 ];
 
 /// Read the arguments (without the program's name).
@@ -180,6 +192,7 @@ pub(super) fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, 
                 b"bot" => BOT,
                 b"logfile" => LOGFILE,
                 b"force" => FORCE,
+                b"resume" => RESUME,
                 b"help" => return Ok(Parsed::Help),
                 _ => return Err(unexpected(&arg)),
             };
@@ -192,6 +205,7 @@ pub(super) fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, 
                     "--version" => cli.version = true,
                     PAUSED => cli.paused = true,
                     FORCE => cli.force = true,
+                    RESUME => cli.resume = true,
                     _ => cli.bot = true,
                 }
                 continue;
@@ -242,6 +256,9 @@ pub(super) fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, 
     }
     if given.contains(&FORCE) && !given.contains(&RECORD) {
         return Err(ArgError(format!("the argument '{FORCE}' requires '{RECORD}'")));
+    }
+    if given.contains(&RESUME) && !given.contains(&"--save-file <PATH>") {
+        return Err(ArgError(format!("the argument '{RESUME}' requires '--save-file <PATH>'")));
     }
     Ok(Parsed::Run(cli))
 }
@@ -333,6 +350,9 @@ mod tests {
         assert_eq!(err(&["--delay", "3"]), "the argument '--delay <MS>' requires '--replay <FILE>'");
         assert_eq!(err(&["--paused"]), "the argument '--paused' requires '--replay <FILE>'");
         assert_eq!(err(&["--force"]), "the argument '--force' requires '--record <FILE>'");
+        assert_eq!(err(&["--resume"]), "the argument '--resume' requires '--save-file <PATH>'");
+        assert_eq!(err(&["--resume", "-r", "--save-file", "x"]), "the argument '--resume' cannot be used with '-r'");
+        assert!(cli(&["--save-file", "x", "--resume"]).resume);
         assert_eq!(err(&["--bot", "--logfile", "l"]), "the argument '--bot' cannot be used with '--logfile <PATH>'");
         assert_eq!(err(&["a", "b"]), "unexpected argument 'b' found");
         assert_eq!(err(&["--bogus"]), "unexpected argument '--bogus' found");
