@@ -22,7 +22,11 @@ use crate::host::os_error_text;
 
 /// The system log file, if this build has one (ROGUE_LOGFILE at build
 /// time; the Debian package's is /var/games/rogue.log).
+#[cfg_attr(not(feature = "ncurses"), allow(dead_code))] // the shipped game's
 pub const LOGFILE: Option<&str> = option_env!("ROGUE_LOGFILE");
+
+/// A log file opened at start-up, or why it could not be opened.
+pub type OpenedLog = Result<std::sync::Arc<std::fs::File>, String>;
 
 /// The log of a game: the system file opened at start-up, or the name of
 /// the player's, and what the line needs that the game does not keep.
@@ -30,7 +34,7 @@ pub const LOGFILE: Option<&str> = option_env!("ROGUE_LOGFILE");
 pub struct GameLog {
     /// The system log file as opened at start-up (or why it could not
     /// be), with its name.
-    pub system: Option<(Vec<u8>, Result<std::sync::Arc<std::fs::File>, String>)>,
+    pub system: Option<(Vec<u8>, OpenedLog)>,
     /// `--logfile`: opened when the line is written.
     pub player: Option<Vec<u8>>,
     /// When the program started (Unix seconds).
