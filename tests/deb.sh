@@ -47,11 +47,16 @@ fail() {
     exit 1
 }
 
-# A target folder of its own: the package's binary has the system paths
-# built in, target/dist/rogue keeps none.
-ROGUE_SCOREFILE=/var/games/rogue.scr ROGUE_LOCKFILE=/var/games/rogue.lck ROGUE_LOGFILE=/var/games/rogue.log \
-    CARGO_TARGET_DIR=target/deb cargo deb -q -p rogue-terminal --profile dist -o "$work/rogue.deb"
+# The package's metadata alone picks the dist profile and the system files
+# in /var/games (the var-games feature), in a target folder of its own so
+# that target/dist/rogue keeps none.
+env -u ROGUE_SCOREFILE -u ROGUE_LOCKFILE -u ROGUE_LOGFILE CARGO_TARGET_DIR=target/deb \
+    cargo deb -q -p rogue-terminal -o "$work/rogue.deb" >/dev/null
 deb="$work/rogue.deb"
+for p in /var/games/rogue.scr /var/games/rogue.lck /var/games/rogue.log; do
+    grep -q "$p" target/deb/dist/rogue || fail "target/deb/dist/rogue does not name $p"
+done
+readelf -lW target/deb/dist/rogue | grep -q INTERP && fail "the packaged binary is linked dynamically"
 dpkg-deb -c "$deb" | grep -q ' ./usr/games/rogue$' || fail "no /usr/games/rogue in the package"
 dpkg-deb -c "$deb" | grep -q ' ./usr/share/man/man6/rogue.6.gz$' || fail "no rogue.6.gz in the package"
 dpkg-deb -c "$deb" | grep -q ' ./usr/share/doc/rogue/copyright$' || fail "no copyright file in the package"

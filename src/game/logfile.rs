@@ -21,9 +21,14 @@ use crate::game::Game;
 use crate::host::os_error_text;
 
 /// The system log file, if this build has one (ROGUE_LOGFILE at build
-/// time; the Debian package's is /var/games/rogue.log).
+/// time; the `var-games` feature: the Debian package's,
+/// /var/games/rogue.log).
 #[cfg_attr(not(feature = "ncurses"), allow(dead_code))] // the shipped game's
-pub const LOGFILE: Option<&str> = option_env!("ROGUE_LOGFILE");
+pub const LOGFILE: Option<&str> = match option_env!("ROGUE_LOGFILE") {
+    Some(p) => Some(p),
+    None if cfg!(feature = "var-games") => Some("/var/games/rogue.log"),
+    None => None,
+};
 
 /// A log file opened at start-up, or why it could not be opened.
 pub type OpenedLog = Result<std::sync::Arc<std::fs::File>, String>;

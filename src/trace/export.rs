@@ -243,6 +243,7 @@ mod tests {
         assert_eq!(d, b"\x1b[1;1Ha\x1b[7mb\x1b[mcd\x1b[2;3H");
         let mut b = a.clone();
         b.text[..4].copy_from_slice(b"x   ");
+        b.standout[1] = false;
         assert_eq!(draw(Some(&a), &b), b"\x1b[1;1Hx\x1b[K\x1b[2;3H");
         // The first drawing clears the screen.
         assert!(draw(None, &a).starts_with(b"\x1b[m\x1b[H\x1b[2J"));
