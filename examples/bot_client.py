@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """A bot in Python that plays Rogue through `rogue --bot`.
 
-    cargo build --release
+    cargo build --release          # or --profile dist; or `rogue` installed
     python3 examples/bot_client.py [SEED] [KEYS]
+
+The `rogue` it runs is $ROGUE_BIN if set, else the first of
+target/release/rogue, target/dist/rogue and `rogue` on the PATH.
 
 It walks at random, answers --More-- and prompts, fights what is next to
 it, takes the stairs when it stands on them, and tries a branch before
@@ -12,12 +15,35 @@ ahead costs nothing but time).
 """
 
 import json
+import os
 import random
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-ROGUE = Path(__file__).resolve().parent.parent / "target" / "release" / "rogue"
+
+def find_rogue():
+    """The `rogue` binary to play with, or exit with a message that says
+    how to build one."""
+    if os.environ.get("ROGUE_BIN"):
+        if not os.path.isfile(os.environ["ROGUE_BIN"]):
+            sys.exit(f"bot_client.py: ROGUE_BIN={os.environ['ROGUE_BIN']}: no such file")
+        return os.environ["ROGUE_BIN"]
+    top = Path(__file__).resolve().parent.parent / "target"
+    for built in (top / "release" / "rogue", top / "dist" / "rogue"):
+        if built.is_file():
+            return str(built)
+    on_path = shutil.which("rogue")
+    if on_path:
+        return on_path
+    sys.exit(
+        "bot_client.py: no rogue binary: run `cargo build --release` (or "
+        "`cargo build --profile dist`), or set ROGUE_BIN"
+    )
+
+
+ROGUE = None
 MOVES = "hjklyubn"
 
 
@@ -25,8 +51,10 @@ class Rogue:
     """One `rogue --bot` process: send a line, read one JSON answer."""
 
     def __init__(self, seed):
+        global ROGUE
+        ROGUE = ROGUE or find_rogue()
         self.p = subprocess.Popen(
-            [str(ROGUE), "--bot", "--seed", str(seed)],
+            [ROGUE, "--bot", "--seed", str(seed)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,

@@ -1,7 +1,8 @@
 //! A setgid install attacked by the player it is lent to.
 //!
-//! The test builds `rogue` with its system score file in a games directory
-//! of its own (ROGUE_SCOREFILE and ROGUE_LOCKFILE at build time, into
+//! The test builds `rogue` with its system score file and log of games in
+//! a games directory of its own (ROGUE_SCOREFILE, ROGUE_LOCKFILE and
+//! ROGUE_LOGFILE at build time, into
 //! `target/setgid-test`), installs it there setgid to a group made for the
 //! test (`roguetestgames`), and runs it as an unprivileged user
 //! (`roguetest`) through `setpriv`. Every attack must leave the games
@@ -108,6 +109,7 @@ fn make_install() -> Option<Install> {
                 .arg(&target)
                 .env("ROGUE_SCOREFILE", games.join("rogue.scr"))
                 .env("ROGUE_LOCKFILE", games.join("rogue.lck"))
+                .env("ROGUE_LOGFILE", games.join("rogue.log"))
                 .current_dir(&manifest)
                 .status()
                 .expect("cargo build");
@@ -120,11 +122,18 @@ fn make_install() -> Option<Install> {
     let rogue = games.join("rogue");
     std::fs::copy(&built, &rogue).unwrap();
     std::fs::write(games.join("rogue.scr"), b"").unwrap();
+    std::fs::write(games.join("rogue.log"), b"").unwrap();
     // A file the group may write and one only the group may read.
     std::fs::write(games.join("other.dat"), b"games data\n").unwrap();
     std::fs::write(games.join("secret.txt"), b"SECRET games-only text\n").unwrap();
-    for (f, mode) in [("", 0o775), ("rogue.scr", 0o664), ("other.dat", 0o664), ("secret.txt", 0o640), ("rogue", 0o2755)]
-    {
+    for (f, mode) in [
+        ("", 0o775),
+        ("rogue.scr", 0o664),
+        ("rogue.log", 0o664),
+        ("other.dat", 0o664),
+        ("secret.txt", 0o640),
+        ("rogue", 0o2755),
+    ] {
         let p = games.join(f);
         run_ok(Command::new("chgrp").arg(GROUP).arg(&p));
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(mode)).unwrap();
@@ -449,7 +458,44 @@ fn a_games_ending_still_posts_its_score() {
     let (b, a) = (before.remove("rogue.scr").unwrap(), after["rogue.scr"].clone());
     assert_eq!((b.0, b.1, b.2), (a.0, a.1, a.2));
     assert_eq!(a.2, inst.games_gid);
+    // The system log of games got the game's line, at its end.
+    let (b, a) = (before.remove("rogue.log").unwrap(), after["rogue.log"].clone());
+    assert_eq!((b.0, b.1, b.2), (a.0, a.1, a.2));
+    assert!(a.3.starts_with(&b.3), "the log is only appended to");
+    let added = String::from_utf8_lossy(&a.3[b.3.len()..]).into_owned();
+    assert!(added.starts_with("version=5.4.4:name=roguetest:") && added.ends_with('\n'), "{added:?}");
+    assert_eq!(added.lines().count(), 1);
+    assert!(added.contains(&format!(":uid={}", inst.uid)), "{added}");
     let mut after = after;
     after.remove("rogue.scr");
+    after.remove("rogue.log");
     assert_eq!(before, after);
+}
+
+#[test]
+fn a_named_log_file_gets_no_privileges() {
+    let Some(inst) = install() else { return };
+    let _g = serial();
+    let dir = player_dir(inst, "logfile");
+    for f in ["rogue.log", "other.dat", "secret.txt", "rogue", "new.log"] {
+        let mut before = listing(&inst.games);
+        let path = format!("{}/{f}", inst.games.display());
+        let r = play(inst, &dir, &["-d", "--logfile", &path], &[], b"\n\n\n\n\n", LIMIT);
+        assert!(!r.timed_out, "{f}: hung");
+        assert_eq!(r.status, Some(0), "{f}: {}", r.stderr);
+        assert!(r.stderr.contains(&format!("rogue: {path}: ")), "{f}: {}", r.stderr);
+        assert!(r.stderr.contains("log line was not written"), "{f}: {}", r.stderr);
+        // The score is posted to the system file as ever; nothing else
+        // changes (not the system log either: --logfile replaces it).
+        let mut after = listing(&inst.games);
+        before.remove("rogue.scr");
+        after.remove("rogue.scr");
+        assert_eq!(before, after, "--logfile {f}");
+    }
+    // A log of the player's own is written with the player's rights.
+    let r = play(inst, &dir, &["-d", "--logfile", "mine.log"], &[], b"\n\n\n\n\n", LIMIT);
+    assert_eq!(r.status, Some(0), "{}", r.stderr);
+    let m = std::fs::metadata(dir.join("mine.log")).unwrap();
+    assert_eq!((m.uid(), m.gid()), (inst.uid, inst.gid));
+    assert!(std::fs::read_to_string(dir.join("mine.log")).unwrap().starts_with("version=5.4.4:name=roguetest:"));
 }

@@ -114,7 +114,7 @@ pub enum TraceError {
 impl fmt::Display for TraceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TraceError::Io(p, e) => write!(f, "{}: {e}", p.display()),
+            TraceError::Io(p, e) => write!(f, "{}: {}", p.display(), crate::host::os_error_text(e)),
             TraceError::Parse(m) => write!(f, "{m}"),
             TraceError::Unsupported(k) => write!(f, "case kind '{k}' is not implemented yet"),
         }

@@ -62,6 +62,15 @@ fn play(cli: &Cli) -> ExitCode {
         None => crate::game::score::open_score_file(&UnixHost, crate::game::score::SCOREFILE.as_bytes()).ok(),
         Some(_) => None,
     };
+    // The system log of games goes with the system score file, opened
+    // the same way and at the same time; `--logfile` replaces it (and is
+    // opened with the player's rights when the game ends).
+    let system_log = match (&cli.score_file, &cli.logfile, crate::game::logfile::LOGFILE) {
+        (None, None, Some(p)) => {
+            Some((p.as_bytes().to_vec(), crate::game::logfile::open_log_file(&UnixHost, p.as_bytes())))
+        }
+        _ => None,
+    };
     if let Err(e) = crate::host::give_up_privileges() {
         eprintln!("{e}");
         return ExitCode::from(1);
@@ -74,6 +83,9 @@ fn play(cli: &Cli) -> ExitCode {
     } else if cli.restore {
         vec![b"-r".to_vec()]
     } else if let Some(f) = &cli.file {
+        vec![f.clone().into_vec()]
+    } else if let Some(f) = cli.save_file.as_ref().filter(|f| cli.resume && std::fs::symlink_metadata(f).is_ok()) {
+        // `--resume`: the save file, looked for with the player's rights.
         vec![f.clone().into_vec()]
     } else {
         Vec::new()
@@ -90,7 +102,7 @@ fn play(cli: &Cli) -> ExitCode {
                 Some(r)
             }
             Err(e) => {
-                eprintln!("rogue: --record {}: {e}", path.display());
+                eprintln!("rogue: {}: {}", path.display(), crate::host::os_error_text(&e));
                 return ExitCode::from(1);
             }
         },
@@ -104,19 +116,20 @@ fn play(cli: &Cli) -> ExitCode {
         fixed_dnum: g_seed,
         master: cfg!(feature = "wizard"),
         observer: record.as_ref().map(|r| Box::new(r.observer()) as Box<dyn crate::game::Observer>),
+        log_path: cli.logfile.clone().map(|p| p.into_vec()),
+        system_log,
     };
     let mut g = Game::launch(Box::new(UnixHost), Box::new(curses), launch);
     let exit = g.rogue_main(&args);
-    // The game has given the terminal back where it ends normally; this
-    // only matters on a path that leaves curses on (endwin is a no-op once
-    // curses is off, so the score list stays above the shell's prompt).
-    if !g.rt.scr.isendwin() {
-        g.rt.scr.endwin();
-    }
+    // The game has given the terminal back where it ends normally; the
+    // terminal's drop ends curses on a path that leaves it on and keeps the
+    // prompt off the game's last lines (`Ncurses::leave`).
+    let outcome = g.outcome;
+    drop(g);
     if let Some(r) = &record
-        && let Err(e) = r.finish(g.outcome)
+        && let Err(e) = r.finish(outcome)
     {
-        eprintln!("rogue: --record {}: {e}", r.path.display());
+        eprintln!("rogue: {}: {}", r.path.display(), crate::host::os_error_text(&e));
     }
     match exit {
         Exit::Status(s) => ExitCode::from(s.clamp(0, 255) as u8),
@@ -223,6 +236,11 @@ fn start_record(path: &std::path::Path, cli: &Cli, args: &[Vec<u8>]) -> std::io:
         let joined: Vec<String> = args.iter().map(|a| String::from_utf8_lossy(a).into_owned()).collect();
         headers.push(("args".into(), joined.join(" ")));
     }
+    // A record is never written over another (a game of the player's)
+    // unless asked to.
+    if !cli.force && std::fs::symlink_metadata(path).is_ok() {
+        return Err(std::io::Error::new(std::io::ErrorKind::AlreadyExists, "File exists (--force replaces it)"));
+    }
     let mut file = crate::case::record::RecordFile::create(path, headers)?;
     let score_path: Vec<u8> = match &cli.score_file {
         Some(p) => p.clone().into_vec(),
@@ -307,11 +325,11 @@ fn replay(path: &std::path::Path, delay: u32, paused: bool) -> ExitCode {
     let case = match crate::case::Case::read(path) {
         Ok(c) if matches!(c.kind.as_str(), "games" | "saves" | "scores" | "wizard") => c,
         Ok(c) => {
-            eprintln!("rogue: --replay {}: a {} case is not a game", path.display(), c.kind);
+            eprintln!("rogue: {}: a {} case is not a game", path.display(), c.kind);
             return ExitCode::from(1);
         }
         Err(e) => {
-            eprintln!("rogue: --replay: {e}");
+            eprintln!("rogue: {e}");
             return ExitCode::from(1);
         }
     };
@@ -320,7 +338,7 @@ fn replay(path: &std::path::Path, delay: u32, paused: bool) -> ExitCode {
         Ok(s) => s,
         Err(e) => {
             let _ = std::fs::remove_dir_all(&dir);
-            eprintln!("rogue: --replay: {e}");
+            eprintln!("rogue: {e}");
             return ExitCode::from(1);
         }
     };
@@ -330,9 +348,7 @@ fn replay(path: &std::path::Path, delay: u32, paused: bool) -> ExitCode {
     let launch = Launch { master: setup.master, ..Launch::default() };
     let mut g = Game::launch(Box::new(setup.host), Box::new(curses), launch);
     g.rogue_main(&setup.args);
-    if !g.rt.scr.isendwin() {
-        g.rt.scr.endwin();
-    }
+    // Gives the terminal back as a save does (`Ncurses::leave`).
     drop(g);
     let _ = std::fs::remove_dir_all(&dir);
     ExitCode::SUCCESS

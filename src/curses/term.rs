@@ -50,6 +50,9 @@ pub struct Ncurses {
     /// The terminal's Backspace key (terminfo `kbs`) is the tty's erase
     /// character.
     backspace_is_erase: bool,
+    /// What was last printed outside curses left the cursor within a line
+    /// (the "Hello ..." before `initscr`): see [`Ncurses::leave`].
+    line_pending: bool,
 }
 
 /// What `--record` does with the keys the game reads: the bytes (as the
@@ -72,6 +75,12 @@ impl Replay {
     }
 }
 
+impl Drop for Ncurses {
+    fn drop(&mut self) {
+        self.leave();
+    }
+}
+
 /// `md_init` sets ESCDELAY to 64 milliseconds.
 const ESCDELAY_MS: i32 = 64;
 
@@ -87,6 +96,38 @@ impl Ncurses {
             size: None,
             line_prompt: false,
             backspace_is_erase: false,
+            line_pending: false,
+        }
+    }
+
+    /// The program is done with the terminal (called when it is dropped):
+    /// it is left as the original leaves it after a save, the prompt on a
+    /// line of its own.
+    ///
+    /// A game that ends with curses still on (a replay out of keys, a
+    /// record that stops mid-game) ends as a save does: the cursor to the
+    /// last line, a newline, `endwin`, so the game's screen stays above
+    /// the prompt on a terminal without an alternate screen. On one with
+    /// it (xterm, tmux), `endwin` goes back to the shell's screen and puts
+    /// the cursor back on the "Hello ..., just a moment while I dig the
+    /// dungeon..." line, which the next prompt would write over (as the
+    /// original's does after a save); a newline keeps that line.
+    pub fn leave(&mut self) {
+        if !self.started {
+            return;
+        }
+        if !nc::isendwin() {
+            let (y, x) = (nc::getcury(nc::stdscr()), nc::getcurx(nc::stdscr()));
+            nc::mvcur(y, x, nc::LINES() - 1, 0);
+            let _ = nc::putp("\n");
+            nc::endwin();
+        }
+        // DEVIATION: after a save on a terminal with an alternate screen the C's prompt writes over the Hello line; the port keeps that line; test: rough_edges::after_a_save_the_prompt_comes_back_as_the_original_leaves_it
+        if self.line_pending && tistr(c"rmcup").is_some() {
+            self.line_pending = false;
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(b"\n");
+            let _ = out.flush();
         }
     }
 
@@ -222,7 +263,10 @@ impl Ncurses {
         if std.is_null() {
             return None;
         }
-        Some(Ncurses { wins: vec![Some(nc::stdscr()), Some(nc::curscr())], started: true, ..Ncurses::new() })
+        let mut n = Ncurses::new();
+        n.wins = vec![Some(nc::stdscr()), Some(nc::curscr())];
+        n.started = true;
+        Some(n)
     }
 
     /// ncurses on a terminal of the given type whose output goes to
@@ -243,7 +287,10 @@ impl Ncurses {
         if screen.is_null() {
             return None;
         }
-        Some(Ncurses { wins: vec![Some(nc::stdscr()), Some(nc::curscr())], started: true, ..Ncurses::new() })
+        let mut n = Ncurses::new();
+        n.wins = vec![Some(nc::stdscr()), Some(nc::curscr())];
+        n.started = true;
+        Some(n)
     }
 
     fn w(&self, w: Win) -> nc::WINDOW {
@@ -539,10 +586,15 @@ impl Curses for Ncurses {
             let _ = out.flush();
             let mut line = line;
             line.truncate(max.saturating_sub(1));
+            self.line_pending = false;
             return Ok(line);
         }
         let line = self.read_line_tty(max)?;
         self.logged(&line);
+        // The typed newline was echoed: the cursor is on a line of its own.
+        if line.ends_with(b"\n") {
+            self.line_pending = false;
+        }
         Ok(line)
     }
 
@@ -604,6 +656,16 @@ impl Curses for Ncurses {
     }
 
     fn print_raw(&mut self, s: &[u8]) {
+        // With curses on (a save's newline before `endwin`), the bytes go
+        // out after what curses has still to send (the cursor moved to the
+        // last line), as the C's do: through curses's own output.
+        if self.started && !nc::isendwin() {
+            let _ = nc::putp(&String::from_utf8_lossy(s));
+            return;
+        }
+        if let Some(&last) = s.last() {
+            self.line_pending = last != b'\n';
+        }
         let mut out = std::io::stdout().lock();
         let _ = out.write_all(s);
         let _ = out.flush();

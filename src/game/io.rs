@@ -115,6 +115,7 @@ impl Game {
     pub fn readchar(&mut self) -> Flow<u8> {
         let ch = self.rt.scr.wgetch(Win::STD)?;
         self.statics.last_key = ch;
+        self.rt.log.keys += 1;
         if ch == 3 {
             self.quit()?;
             return Ok(ESCAPE);

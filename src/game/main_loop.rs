@@ -152,7 +152,8 @@ impl Game {
             let user = self.rt.host.username();
             crate::game::options::strucpy(&mut std::sync::Arc::make_mut(&mut self.opts.whoami).0, &user);
         }
-        let lowtime = self.rt.host.time() as i32;
+        self.rt.log.start = self.rt.host.time();
+        let lowtime = self.rt.log.start as i32;
         self.dungeon.dnum = if self.cfg.master && self.cmd.wizard != 0 && self.rt.host.getenv("SEED").is_some() {
             crate::game::fight::atoi(&self.rt.host.getenv("SEED").unwrap_or_default())
         } else if let Some(n) = self.cfg.fixed_dnum {

@@ -25,6 +25,7 @@ pub mod fight;
 pub mod init;
 pub mod io;
 pub mod list;
+pub mod logfile;
 pub mod main_loop;
 pub mod misc;
 pub mod monsters;
@@ -221,6 +222,8 @@ pub struct Runtime {
     pub scoreboard: ScoreBoard,
     /// `setup()` has given the signals their default actions.
     pub signals_default: bool,
+    /// The log of games: its file and what its line needs.
+    pub log: logfile::GameLog,
     /// Whether curses echoes typed keys (on after `initscr`, off after
     /// `setup()`); `wgetnstr` echoes by it.
     pub echo: bool,
@@ -343,6 +346,12 @@ pub struct Launch {
     pub master: bool,
     /// Who watches the game; `None`: nobody.
     pub observer: Option<Box<dyn Observer>>,
+    /// The log of games the player names (`--logfile`), opened with the
+    /// player's rights when the game ends.
+    pub log_path: Option<Vec<u8>>,
+    /// The system log of games ([`logfile::LOGFILE`]), as it was opened
+    /// before privileges were dropped (used when `log_path` is `None`).
+    pub system_log: Option<(Vec<u8>, std::io::Result<std::fs::File>)>,
 }
 
 impl Launch {
@@ -393,6 +402,13 @@ impl Game {
             scoreboard: ScoreBoard(launch.scoreboard.map(Into::into)),
             echo: true,
             signals_default: false,
+            log: logfile::GameLog {
+                system: launch
+                    .system_log
+                    .map(|(p, f)| (p, f.map(std::sync::Arc::new).map_err(|e| crate::host::os_error_text(&e)))),
+                player: launch.log_path,
+                ..logfile::GameLog::default()
+            },
         };
         Game::at_start(cfg, rt)
     }

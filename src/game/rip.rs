@@ -156,6 +156,7 @@ impl Game {
         self.rt.scr.clear();
         self.rt.scr.mvaddstr(0, 0, b"   Worth  Item\n");
         let oldpurse = self.hero.purse;
+        self.rt.log.gold = Some(oldpurse);
         let mut worth = 0;
         for obj in self.hero.player.t_pack.clone() {
             let o = self.dungeon.objs[obj].clone();
@@ -270,6 +271,11 @@ impl Game {
         let post = self.cmd.noscore == 0 && self.rt.scoreboard.0.is_some();
         let lock = if post { Some(self.lock_sc()) } else { None };
         let locked = lock == Some(Ok(()));
+        // The log of games gets its line under the same lock, before the
+        // score file is read (a damaged score file does not cost it).
+        if flags >= 0 && self.cmd.noscore == 0 {
+            self.write_log(amount, flags, monst);
+        }
         if let Some(Err(why)) = lock {
             // The original asks whether to wait longer; the port has
             // waited a minute already (or was told to end) and says what

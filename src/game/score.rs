@@ -195,15 +195,18 @@ pub fn wr_score(top: &[ScoreEntry; NUMSCORES]) -> Vec<u8> {
 
 /// The score file's name (`SCOREFILE`), relative to the working directory
 /// as the original's default build has it; a packager sets another with
-/// ROGUE_SCOREFILE at build time.
+/// ROGUE_SCOREFILE at build time (the `var-games` feature: the Debian
+/// package's).
 pub const SCOREFILE: &str = match option_env!("ROGUE_SCOREFILE") {
     Some(p) => p,
+    None if cfg!(feature = "var-games") => "/var/games/rogue.scr",
     None => "rogue.scr",
 };
 
 /// The lock file (`LOCKFILE`), next to the score file.
 pub const LOCKFILE: &str = match option_env!("ROGUE_LOCKFILE") {
     Some(p) => p,
+    None if cfg!(feature = "var-games") => "/var/games/rogue.lck",
     None => "rogue.lck",
 };
 

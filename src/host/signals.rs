@@ -66,6 +66,11 @@ pub fn install() {
             libc::sigaction(sig, &sa, std::ptr::null_mut());
         }
     }
+    // DEVIATION: the C dies of SIGXFSZ when a write passes the file size limit (a server's ulimit -f); here the write fails with EFBIG and the game ends as it would; test: logfile::a_log_over_the_file_size_limit_costs_only_its_line
+    // SAFETY: setting a signal's action to SIG_IGN takes no pointer.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
 }
 
 /// End the process by `sig` at its default action, as a C program whose

@@ -24,6 +24,8 @@ struct FrameLog {
     out: String,
     n: usize,
     prev: Vec<(String, String)>,
+    /// Every frame's whole screen, when asked for (the recordings).
+    snaps: Option<Vec<Terminal>>,
 }
 
 impl FrameLog {
@@ -45,6 +47,9 @@ impl FrameLog {
         }
         self.prev = rows;
         self.n += 1;
+        if let Some(snaps) = &mut self.snaps {
+            snaps.push(screen.clone());
+        }
     }
 }
 
@@ -173,6 +178,18 @@ pub fn temp_dir() -> std::path::PathBuf {
 
 /// Run a whole-program case.
 pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
+    run_logged(case, opts, false).map(|log| log.out)
+}
+
+/// Run a whole-program case and return its frames' whole screens, in
+/// the order its trace prints them (the last one is the end's).
+pub fn screens(case: &Case, opts: &RunOptions) -> Result<Vec<Terminal>, TraceError> {
+    Ok(run_logged(case, opts, true)?.snaps.unwrap_or_default())
+}
+
+/// Run a whole-program case, its frames kept as text and, with `keep`,
+/// as whole screens.
+fn run_logged(case: &Case, opts: &RunOptions, keep: bool) -> Result<FrameLog, TraceError> {
     // A relative score file would be taken relative to this process's own
     // working directory, not the run's folder.
     if let Some(p) = opts.score_file.as_ref().filter(|p| !p.is_absolute()) {
@@ -195,7 +212,7 @@ pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
         let (_, lock) = launch.score_files();
         s.host.real_paths = vec![p.clone(), std::ffi::OsStr::from_bytes(&lock).into()];
     }
-    let log = Arc::new(Mutex::new(FrameLog::default()));
+    let log = Arc::new(Mutex::new(FrameLog { snaps: keep.then(Vec::new), ..FrameLog::default() }));
     let mut model = Model::new(s.lines, s.cols);
     model.set_input(Box::new(TraceKeys { keys: s.keys.into(), log: Arc::clone(&log) }));
     let mut g = Game::launch(Box::new(s.host), Box::new(model), launch);
@@ -226,7 +243,7 @@ pub fn run(case: &Case, opts: &RunOptions) -> Result<String, TraceError> {
     if temporary {
         let _ = std::fs::remove_dir_all(&dir);
     }
-    Ok(log.out)
+    Ok(log)
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod export;
 #[cfg(feature = "internals")]
 #[allow(missing_docs)]
 #[doc(hidden)]

@@ -35,6 +35,13 @@ pub(super) struct Cli {
     pub paused: bool,
     /// `--bot`: play for a program over standard input and output.
     pub bot: bool,
+    /// `--logfile PATH`: the log of games.
+    pub logfile: Option<OsString>,
+    /// `--force`: `--record` may replace an existing file.
+    pub force: bool,
+    /// `--resume`: restore the `--save-file` if it is there, else play a
+    /// new game (a server's one way in).
+    pub resume: bool,
 }
 
 /// The outcome of reading the command line.
@@ -81,10 +88,16 @@ Options:
                        The default save file (else ~/rogue.save; ROGUEOPTS
                        file= still wins)
       --version        Print the version of the original and of this port
+      --logfile <PATH> Append a line for every game that ends (xlogfile
+                       style key=value fields; default: none, or the one this
+                       build was configured with)
       --record <FILE>  Write the game down as it is played, as a test case
                        (NAME.case, with its input files beside it as
                        NAME.in.*) that `rogue --replay` and `rogue-trace` play
-                       again
+                       again. An existing FILE is kept unless --force
+      --force          Let --record replace an existing file
+      --resume         With --save-file: restore that file when it is there,
+                       else start a new game (for servers: doc/SERVING.md)
       --replay <FILE>  Play a recorded game back: space pauses, n (or .) steps
                        a key while paused, + and - change the speed, q stops.
                        No file of yours is touched
@@ -107,9 +120,12 @@ const REPLAY: &str = "--replay <FILE>";
 const DELAY: &str = "--delay <MS>";
 const PAUSED: &str = "--paused";
 const BOT: &str = "--bot";
+const LOGFILE: &str = "--logfile <PATH>";
+const FORCE: &str = "--force";
+const RESUME: &str = "--resume";
 
 /// Options that may not be given together (each pair once).
-const CONFLICTS: [(&str, &str); 17] = [
+const CONFLICTS: [(&str, &str); 25] = [
     (SCORES, FILE),
     (SCORES, DEATH),
     (SCORES, RESTORE),
@@ -127,6 +143,14 @@ const CONFLICTS: [(&str, &str); 17] = [
     (BOT, DEATH),
     (BOT, RESTORE),
     (BOT, RECORD),
+    (BOT, LOGFILE),
+    (REPLAY, LOGFILE),
+    (RESUME, FILE),
+    (RESUME, SCORES),
+    (RESUME, DEATH),
+    (RESUME, RESTORE),
+    (RESUME, REPLAY),
+    (RESUME, BOT),
 ];
 
 /// Read the arguments (without the program's name).
@@ -166,6 +190,9 @@ pub(super) fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, 
                 b"version" => "--version",
                 b"paused" => PAUSED,
                 b"bot" => BOT,
+                b"logfile" => LOGFILE,
+                b"force" => FORCE,
+                b"resume" => RESUME,
                 b"help" => return Ok(Parsed::Help),
                 _ => return Err(unexpected(&arg)),
             };
@@ -177,6 +204,8 @@ pub(super) fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, 
                 match shown {
                     "--version" => cli.version = true,
                     PAUSED => cli.paused = true,
+                    FORCE => cli.force = true,
+                    RESUME => cli.resume = true,
                     _ => cli.bot = true,
                 }
                 continue;
@@ -190,6 +219,7 @@ pub(super) fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, 
                 RECORD => cli.record = Some(value.into()),
                 REPLAY => cli.replay = Some(value.into()),
                 "--score-file <PATH>" => cli.score_file = Some(value),
+                LOGFILE => cli.logfile = Some(value),
                 _ => cli.save_file = Some(value),
             }
             continue;
@@ -223,6 +253,12 @@ pub(super) fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, 
         if given.contains(&needs) && !given.contains(&REPLAY) {
             return Err(ArgError(format!("the argument '{needs}' requires '{REPLAY}'")));
         }
+    }
+    if given.contains(&FORCE) && !given.contains(&RECORD) {
+        return Err(ArgError(format!("the argument '{FORCE}' requires '{RECORD}'")));
+    }
+    if given.contains(&RESUME) && !given.contains(&"--save-file <PATH>") {
+        return Err(ArgError(format!("the argument '{RESUME}' requires '--save-file <PATH>'")));
     }
     Ok(Parsed::Run(cli))
 }
@@ -286,6 +322,9 @@ mod tests {
         assert_eq!(c.record.as_deref(), Some(std::path::Path::new("r.case")));
         let c = cli(&["--replay", "a.case", "--delay", "1", "--paused"]);
         assert_eq!((c.replay.is_some(), c.delay, c.paused), (true, 1, true));
+        let c = cli(&["--record", "r.case", "--force", "--logfile=games.log"]);
+        assert!(c.force);
+        assert_eq!(c.logfile.as_deref(), Some(OsStr::new("games.log")));
         let c = cli(&["--bot", "--seed", "1"]);
         assert_eq!((c.bot, c.seed), (true, Some(1)));
         assert!(cli(&["--version"]).version);
@@ -310,6 +349,11 @@ mod tests {
         assert_eq!(err(&["--seed"]), "a value is required for '--seed <N>' but none was supplied");
         assert_eq!(err(&["--delay", "3"]), "the argument '--delay <MS>' requires '--replay <FILE>'");
         assert_eq!(err(&["--paused"]), "the argument '--paused' requires '--replay <FILE>'");
+        assert_eq!(err(&["--force"]), "the argument '--force' requires '--record <FILE>'");
+        assert_eq!(err(&["--resume"]), "the argument '--resume' requires '--save-file <PATH>'");
+        assert_eq!(err(&["--resume", "-r", "--save-file", "x"]), "the argument '--resume' cannot be used with '-r'");
+        assert!(cli(&["--save-file", "x", "--resume"]).resume);
+        assert_eq!(err(&["--bot", "--logfile", "l"]), "the argument '--bot' cannot be used with '--logfile <PATH>'");
         assert_eq!(err(&["a", "b"]), "unexpected argument 'b' found");
         assert_eq!(err(&["--bogus"]), "unexpected argument '--bogus' found");
         assert_eq!(err(&["-x"]), "unexpected argument '-x' found");
