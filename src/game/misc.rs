@@ -2,6 +2,7 @@
 //! odds and ends shared by many files.
 
 use crate::curses::Chtype;
+use crate::curses::model::PromptKind;
 use crate::game::consts::*;
 use crate::game::daemon::AFTER;
 use crate::game::io::step_ok;
@@ -363,6 +364,7 @@ impl Game {
                 "direction: "
             };
             loop {
+                self.ask(PromptKind::Direction, crate::game::prompt::DIRECTION);
                 self.cmd.dir_ch = self.readchar()?;
                 let d = match self.cmd.dir_ch {
                     b'h' | b'H' => Some((0, -1)),

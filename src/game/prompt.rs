@@ -1,0 +1,116 @@
+//! What each key read is for: the game says it to its screen just before
+//! reading ([`Game::ask`]), with the keys the read does something with,
+//! worked out from the game's own state. A real terminal ignores it; the
+//! headless session passes it on to programs (action masks). Nothing here
+//! changes the game: it only looks.
+
+use crate::curses::model::{KeySet, Prompt, PromptKind};
+use crate::game::Game;
+use crate::game::consts::*;
+use crate::game::thing::ObjId;
+
+/// The moves, their runs and their rushes (control keys), and a count's
+/// digits: keys a command wait always takes.
+const MOVES: KeySet = KeySet::of(b"hjklyubnHJKLYUBN\x08\x0a\x0b\x0c\x19\x15\x02\x0e0123456789");
+/// Commands that need nothing of the hero's state: search, rest, the
+/// lists, help, identify, options, quit, save, redraw, the last message,
+/// the version, the trap's name, a move without picking up.
+const ALWAYS: KeySet = KeySet::of(b"s.D?/ovQS^m@\x10\x12");
+/// A direction, or ESC.
+pub const DIRECTION: KeySet = KeySet::of(b"hjklyubnHJKLYUBN\x1b");
+
+impl Game {
+    /// Say what the next key read is for.
+    pub fn ask(&mut self, kind: PromptKind, keys: KeySet) {
+        self.rt.scr.prompt(Prompt { kind, keys });
+    }
+
+    /// Whether `inventory` lists `obj` for `kind` (its filter).
+    pub fn fits(&self, obj: ObjId, kind: i32) -> bool {
+        let ot = self.dungeon.objs[obj].o_type;
+        kind == 0
+            || kind == ot
+            || (kind == CALLABLE && ot != i32::from(FOOD) && ot != i32::from(AMULET))
+            || (kind == R_OR_S && (ot == i32::from(RING) || ot == i32::from(STICK)))
+    }
+
+    fn in_use(&self, obj: ObjId) -> bool {
+        let h = &self.hero;
+        [h.cur_armor, h.cur_weapon, h.cur_ring[LEFT], h.cur_ring[RIGHT]].contains(&Some(obj))
+    }
+
+    /// The pack letters of the things that fit `kind` (and are not in use,
+    /// with `free`).
+    fn letters(&self, kind: i32, free: bool) -> KeySet {
+        let mut k = KeySet::default();
+        for &o in &self.hero.player.t_pack {
+            if self.fits(o, kind) && !(free && self.in_use(o)) {
+                k = k.with(self.dungeon.objs[o].o_packch);
+            }
+        }
+        k
+    }
+
+    /// The keys of `get_item` for `purpose` and `kind`: the fitting pack
+    /// letters (not one in use where the command refuses it), `*` when
+    /// there is something to list, and ESC.
+    pub fn item_keys(&self, purpose: &[u8], kind: i32) -> KeySet {
+        // These commands answer "in use" for a thing in use.
+        let free = matches!(purpose, b"throw" | b"wield" | b"put on");
+        let letters = self.letters(kind, free);
+        let star = if self.letters(kind, false).0 != 0 { KeySet::of(b"*") } else { KeySet::default() };
+        letters.union(star).with(ESCAPE)
+    }
+
+    /// The commands the hero can give now: the moves and counts, the
+    /// commands that need nothing, and each other one when the game would
+    /// carry it out rather than refuse it (nothing to use, nothing worn,
+    /// no stairs, no monster to fight).
+    pub fn command_keys(&self) -> KeySet {
+        let mut k = MOVES.union(ALWAYS);
+        let h = &self.hero;
+        let has = |kind: u8| self.letters(i32::from(kind), false).0 != 0;
+        let free = |kind: u8| self.letters(i32::from(kind), true).0 != 0;
+        let ring_on = h.cur_ring.iter().any(Option::is_some);
+        let mut add = |key: u8, ok: bool| {
+            if ok {
+                k = k.with(key);
+            }
+        };
+        add(b'a', self.cmd.last_comm != 0);
+        add(b'i', !h.player.t_pack.is_empty());
+        add(b'I', !h.player.t_pack.is_empty());
+        add(b'd', !h.player.t_pack.is_empty());
+        add(b'c', self.letters(CALLABLE, false).0 != 0);
+        add(b'q', has(POTION));
+        add(b'r', has(SCROLL));
+        add(b'e', has(FOOD));
+        add(b'z', has(STICK));
+        add(b'w', free(WEAPON));
+        add(b't', free(WEAPON));
+        add(b'W', has(ARMOR) && h.cur_armor.is_none());
+        add(b'T', h.cur_armor.is_some());
+        add(b'P', free(RING) && h.cur_ring.iter().any(Option::is_none));
+        add(b'R', ring_on);
+        add(b')', h.cur_weapon.is_some());
+        add(b']', h.cur_armor.is_some());
+        add(b'=', ring_on);
+        let hero = self.hero();
+        let floating = h.player.on(ISLEVIT);
+        let stairs = self.chat(hero.y, hero.x) == STAIRS && !floating;
+        add(b'>', stairs);
+        add(b'<', stairs && self.dungeon.amulet);
+        add(b',', !floating && self.dungeon.lvl_obj.iter().any(|&o| self.dungeon.objs[o].o_pos == hero));
+        let monster_near = (-1..=1).any(|dy| {
+            (-1..=1).any(|dx| {
+                (dy, dx) != (0, 0)
+                    && self
+                        .moat_safe(hero.y + dy, hero.x + dx)
+                        .is_some_and(|m| self.see_monst(m) || h.player.on(SEEMONST))
+            })
+        });
+        add(b'f', monster_near);
+        add(b'F', monster_near);
+        k
+    }
+}
