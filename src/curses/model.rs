@@ -19,11 +19,23 @@ use crate::curses::Interrupt;
 /// next key read takes it; a read it did not announce is a plain key): a
 /// program driving the game can tell a prompt from a command, and which
 /// keys the prompt does something with, from the game's own state.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Prompt {
+    /// What the read is for.
     pub kind: PromptKind,
     /// The keys this read does something with (7 bits: the game reads 7).
     pub keys: KeySet,
+}
+
+impl Prompt {
+    /// A read the game did not announce: any key.
+    pub const ANY: Prompt = Prompt { kind: PromptKind::Key, keys: KeySet::ALL };
+}
+
+impl Default for Prompt {
+    fn default() -> Self {
+        Prompt::ANY
+    }
 }
 
 /// The kinds of key reads.
@@ -74,16 +86,14 @@ impl KeySet {
     /// The printable keys, space to `~`.
     pub const PRINTABLE: KeySet = KeySet(((1u128 << 0x7f) - 1) & !((1u128 << 0x20) - 1));
 
+    /// The keys of both sets.
     pub const fn union(self, o: KeySet) -> KeySet {
         KeySet(self.0 | o.0)
     }
 
+    /// The set and key `k`.
     pub const fn with(self, k: u8) -> KeySet {
         KeySet(self.0 | 1 << (k & 0x7f))
-    }
-
-    pub const fn without(self, k: u8) -> KeySet {
-        KeySet(self.0 & !(1 << (k & 0x7f)))
     }
 
     /// Whether the game, which reads 7 bits of a key, takes `k`.

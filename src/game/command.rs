@@ -409,7 +409,8 @@ impl Game {
                     if ch == b'F' {
                         self.cmd.kamikaze = true;
                     }
-                    if !self.get_dir()? {
+                    let keys = self.fight_dirs();
+                    if !self.get_dir_for(keys)? {
                         self.cmd.after = false;
                         break;
                     }
@@ -542,7 +543,8 @@ impl Game {
                 b' ' => self.cmd.after = false,
                 b'^' => {
                     self.cmd.after = false;
-                    if self.get_dir()? {
+                    let keys = self.trap_dirs();
+                    if self.get_dir_for(keys)? {
                         let hero = self.hero();
                         self.cmd.delta.y += hero.y;
                         self.cmd.delta.x += hero.x;

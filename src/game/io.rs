@@ -283,8 +283,9 @@ impl Game {
         let (y, x) = self.rt.scr.getyx(win);
         let mut s: Vec<u8> = Vec::new();
         loop {
-            let keys = KeySet::PRINTABLE.union(KeySet::of(b"\n\r")).with(erasec as u8).with(killc as u8);
-            self.ask(PromptKind::Text, keys);
+            // What is typed here is never used (score() only reads past
+            // it): the key that does something is the one that ends it.
+            self.ask(PromptKind::Text, KeySet::of(b"\n\r"));
             let ch = self.rt.scr.wgetch_raw(win)?;
             // A read cut short by a signal: ncurses gives up the line (the
             // end of the input comes back as an error, above).

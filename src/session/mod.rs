@@ -39,9 +39,11 @@ pub mod bot;
 pub mod botpipe;
 mod config;
 mod coroutine;
+mod line;
 mod observation;
 mod run;
 
+pub use crate::curses::model::{KeySet, Prompt, PromptKind};
 pub use config::Config;
 pub use coroutine::Session;
 pub use observation::{HeroState, Observation, Outcome, PackItem, Status, Wait};

@@ -2,7 +2,7 @@
 //! game waits for, the status line read back into numbers, the hero's
 //! state read from the game, and how a game ended.
 
-use crate::curses::model::Terminal;
+use crate::curses::model::{Prompt, Terminal};
 use crate::curses::{A_CHARTEXT, A_STANDOUT};
 use crate::game::Game;
 use crate::game::ending::{Ending, Exit};
@@ -230,11 +230,25 @@ pub struct Observation {
     /// Keys the game has read since it started (a restored session counts
     /// its snapshot's).
     pub keys: u64,
+    /// What the key the game waits for is for, and which keys it does
+    /// something with, as the game said it (see [`Observation::takes`]).
+    pub prompt: Prompt,
 }
 
 impl Observation {
     pub(super) fn waiting(screen: &Terminal, wait: Wait, keys: u64) -> Self {
-        Observation { screen: screen.clone(), wait, outcome: None, keys }
+        Observation { screen: screen.clone(), wait, outcome: None, keys, prompt: Prompt::ANY }
+    }
+
+    /// Whether the game does something with key `k` at this wait: the
+    /// keys its prompt names (a return reaches the game as a newline, as
+    /// the terminal maps it); none once the game is over.
+    pub fn takes(&self, k: u8) -> bool {
+        match self.wait {
+            Wait::Over => false,
+            Wait::Line => k < 0x80 && self.prompt.keys.contains(k),
+            Wait::Command | Wait::Key => self.prompt.keys.contains(if k == b'\r' { b'\n' } else { k }),
+        }
     }
 
     /// Row `y` as text, trailing blanks removed.

@@ -5,9 +5,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
+use super::line::{LINE_PROMPT, ends_read};
 use super::{Config, HeroState, Observation, Outcome, Wait};
 use crate::curses::Interrupt;
-use crate::curses::model::{KeySource, Terminal};
+use crate::curses::model::{KeySource, Prompt, Terminal};
 use crate::game::Game;
 use crate::game::ending::Exit;
 
@@ -143,11 +144,16 @@ struct Run<C> {
     /// The observation, refilled at every wait.
     obs: Observation,
     at_command: bool,
+    /// What the game said the next key read is for, and what the read
+    /// under way is for.
+    pending: Option<Prompt>,
+    prompt: Prompt,
     leave: Option<Leave>,
 }
 
 impl<C: Controller> Run<C> {
-    fn ask(&mut self, screen: &Terminal, wait: Wait) -> Result<u8, Interrupt> {
+    fn ask(&mut self, screen: &Terminal, wait: Wait, prompt: Prompt) -> Result<u8, Interrupt> {
+        self.prompt = prompt;
         if let Some(k) = self.replay.pop_front() {
             self.since.push(k);
             self.keys += 1;
@@ -204,6 +210,7 @@ impl<C: Controller> Run<C> {
         self.obs.wait = wait;
         self.obs.outcome = None;
         self.obs.keys = self.keys;
+        self.obs.prompt = self.prompt;
     }
 }
 
@@ -218,19 +225,29 @@ impl<C: Controller + 'static> KeySource for RunKeys<C> {
         self.0.borrow_mut().at_command = on;
     }
 
+    fn prompt(&mut self, p: Prompt) {
+        self.0.borrow_mut().pending = Some(p);
+    }
+
     fn key(&mut self, screen: &Terminal) -> Result<u8, Interrupt> {
         let mut run = self.0.borrow_mut();
         let wait = if run.at_command { Wait::Command } else { Wait::Key };
-        run.ask(screen, wait)
+        let prompt = run.pending.take().unwrap_or(Prompt::ANY);
+        run.ask(screen, wait, prompt)
     }
 
     fn line(&mut self, screen: &Terminal) -> Result<Vec<u8>, Interrupt> {
         let mut run = self.0.borrow_mut();
+        run.pending = None;
         let mut out = Vec::new();
         loop {
-            let b = run.ask(screen, Wait::Line)?;
+            let b = run.ask(screen, Wait::Line, LINE_PROMPT)?;
             out.push(b);
-            if b == b'\n' {
+            // The keys that end a read in the terminal's normal mode: a
+            // newline, a return (ICRNL), end-of-file, and the signal keys;
+            // the model's line discipline then makes of them what the
+            // terminal does (and asks for more keys if the line goes on).
+            if ends_read(b) {
                 return Ok(out);
             }
         }
@@ -255,6 +272,8 @@ pub fn drive<C: Controller + 'static>(config: &Config, controller: C) -> C {
         replay: Default::default(),
         obs: Observation::waiting(&screen, Wait::Key, 0),
         at_command: false,
+        pending: None,
+        prompt: Prompt::ANY,
         leave: None,
     }));
     let mut job = Job::New(config.clone());
@@ -312,6 +331,7 @@ pub fn drive<C: Controller + 'static>(config: &Config, controller: C) -> C {
                     wait: Wait::Over,
                     outcome: Some(Outcome::crashed(text)),
                     keys: r.keys,
+                    prompt: Prompt::ANY,
                 };
                 over(&mut r, obs)
             }
@@ -403,5 +423,5 @@ pub fn play<B: Bot>(config: &Config, bot: B) -> (Observation, B) {
 fn final_observation(g: &mut Game, exit: Exit, keys: u64) -> Observation {
     let screen = g.rt.scr.terminal().cloned().unwrap_or_else(|| Terminal::new(24, 80));
     let outcome = Outcome::of(g, exit);
-    Observation { screen, wait: Wait::Over, outcome: Some(outcome), keys }
+    Observation { screen, wait: Wait::Over, outcome: Some(outcome), keys, prompt: Prompt::ANY }
 }
