@@ -1,8 +1,9 @@
-//! Many games stepped at once. Each worker thread makes and keeps its own
-//! games (a session stays on the thread that made it), fills its own
-//! buffers, and the caller copies them into the vector's arrays.
+//! Many games stepped at once, in chunks: the calling thread steps the
+//! first chunk itself while a worker thread steps each other one. Each
+//! thread makes and keeps its own games (a session stays on the thread
+//! that made it) and fills its own buffers; the caller copies what changed
+//! in them into the vector's arrays.
 
-use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 
@@ -85,55 +86,91 @@ struct Slot {
     done: bool,
 }
 
-fn work(task: Task, max_steps: u64, keys: Vec<u8>, cmds: Receiver<Cmd>, back: Sender<Share>) {
-    let mut slots: Vec<Slot> = Vec::new();
-    for cmd in cmds {
+/// One thread's games and what they need to know.
+struct Chunk {
+    slots: Vec<Slot>,
+    task: Task,
+    max_steps: u64,
+    /// The action table's keys (for the masks).
+    keys: Vec<u8>,
+}
+
+impl Chunk {
+    fn reset(&mut self, starts: &[Start], b: &mut Share) {
+        for (i, s) in starts.iter().enumerate() {
+            match self.slots.get_mut(i) {
+                Some(slot) => {
+                    slot.game.reset(s.clone());
+                    slot.steps = 0;
+                    slot.done = false;
+                }
+                None => self.slots.push(Slot { game: Game::new(s.clone(), self.task), steps: 0, done: false }),
+            }
+            b.reward[i] = 0.0;
+            b.terminated[i] = false;
+            b.truncated[i] = false;
+            b.fill(i, &mut self.slots[i].game, &self.keys, true);
+        }
+        b.ends.clear();
+    }
+
+    fn step(&mut self, typed: &[u8], b: &mut Share) {
+        b.ends.clear();
+        for (i, (slot, &k)) in self.slots.iter_mut().zip(typed).enumerate() {
+            let fresh = slot.done;
+            if slot.done {
+                // Next-step autoreset: the key is ignored.
+                let old = slot.game.start().clone();
+                slot.game.reset(Start { seed: next_seed(old.seed), ..old });
+                slot.steps = 0;
+                slot.done = false;
+                b.reward[i] = 0.0;
+                b.terminated[i] = false;
+                b.truncated[i] = false;
+            } else {
+                b.reward[i] = slot.game.step(k);
+                slot.steps += 1;
+                let term = slot.game.is_over();
+                let trunc = !term && slot.steps >= self.max_steps;
+                b.terminated[i] = term;
+                b.truncated[i] = trunc;
+                // What the single env's info says at a game's end.
+                if let Some(e) = slot.game.ending().filter(|_| term) {
+                    b.ends.push((i, e));
+                }
+                slot.done = term || trunc;
+            }
+            b.fill(i, &mut slot.game, &self.keys, fresh);
+        }
+    }
+}
+
+/// The next message: spun for a moment first (steps follow each other
+/// within microseconds, and waking a sleeping thread takes longer than a
+/// step of many games), then waited for.
+fn next<T>(rx: &Receiver<T>) -> Option<T> {
+    for _ in 0..SPINS {
+        match rx.try_recv() {
+            Ok(v) => return Some(v),
+            Err(std::sync::mpsc::TryRecvError::Empty) => std::thread::yield_now(),
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => return None,
+        }
+    }
+    rx.recv().ok()
+}
+
+/// Tries before sleeping (some tens of microseconds).
+const SPINS: u32 = 200;
+
+fn work(mut chunk: Chunk, cmds: Receiver<Cmd>, back: Sender<Share>) {
+    while let Some(cmd) = next(&cmds) {
         let b = match cmd {
             Cmd::Reset(starts, mut b) => {
-                for (i, s) in starts.into_iter().enumerate() {
-                    match slots.get_mut(i) {
-                        Some(slot) => {
-                            slot.game.reset(s);
-                            slot.steps = 0;
-                            slot.done = false;
-                        }
-                        None => slots.push(Slot { game: Game::new(s, task), steps: 0, done: false }),
-                    }
-                    b.reward[i] = 0.0;
-                    b.terminated[i] = false;
-                    b.truncated[i] = false;
-                    b.fill(i, &mut slots[i].game, &keys, true);
-                }
+                chunk.reset(&starts, &mut b);
                 b
             }
             Cmd::Step(typed, mut b) => {
-                b.ends.clear();
-                for (i, (slot, &k)) in slots.iter_mut().zip(&typed).enumerate() {
-                    let fresh = slot.done;
-                    if slot.done {
-                        // Next-step autoreset: the key is ignored.
-                        let old = slot.game.start().clone();
-                        slot.game.reset(Start { seed: next_seed(old.seed), ..old });
-                        slot.steps = 0;
-                        slot.done = false;
-                        b.reward[i] = 0.0;
-                        b.terminated[i] = false;
-                        b.truncated[i] = false;
-                    } else {
-                        b.reward[i] = slot.game.step(k);
-                        slot.steps += 1;
-                        let term = slot.game.is_over();
-                        let trunc = !term && slot.steps >= max_steps;
-                        b.terminated[i] = term;
-                        b.truncated[i] = trunc;
-                        // What the single env's info says at a game's end.
-                        if let Some(e) = slot.game.ending().filter(|_| term) {
-                            b.ends.push((i, e));
-                        }
-                        slot.done = term || trunc;
-                    }
-                    b.fill(i, &mut slot.game, &keys, fresh);
-                }
+                chunk.step(&typed, &mut b);
                 b
             }
         };
@@ -143,46 +180,52 @@ fn work(task: Task, max_steps: u64, keys: Vec<u8>, cmds: Receiver<Cmd>, back: Se
     }
 }
 
+/// A worker thread: its games are `lo..hi`.
 struct Worker {
     lo: usize,
     hi: usize,
     cmds: Option<Sender<Cmd>>,
-    /// Behind a lock only so that the vector can be shared (it is used
-    /// by one caller at a time).
-    back: Mutex<Receiver<Share>>,
+    back: Receiver<Share>,
     share: Option<Share>,
     thread: Option<JoinHandle<()>>,
 }
 
+/// The games: the first chunk on this thread, the others on workers.
 pub struct VecGames {
     n: usize,
+    /// This thread's games, `0..local_n`, and their buffers.
+    local: Chunk,
+    local_n: usize,
+    local_share: Share,
     workers: Vec<Worker>,
 }
 
 impl VecGames {
     pub fn new(n: usize, task: Task, max_steps: u64, threads: usize, keys: Vec<u8>) -> VecGames {
         let threads = threads.clamp(1, n.max(1));
-        let workers = (0..threads)
+        let actions = keys.len();
+        let local_n = n / threads;
+        let workers = (1..threads)
             .map(|w| {
                 let (lo, hi) = (n * w / threads, n * (w + 1) / threads);
                 let (ctx, crx) = channel();
                 let (btx, brx) = channel();
-                let (keys, actions) = (keys.clone(), keys.len());
+                let keys = keys.clone();
+                // The chunk (its games) is made on its own thread.
                 let thread = std::thread::Builder::new()
                     .name(format!("rogue544-{w}"))
-                    .spawn(move || work(task, max_steps, keys, crx, btx))
+                    .spawn(move || work(Chunk { slots: Vec::new(), task, max_steps, keys }, crx, btx))
                     .ok();
-                Worker {
-                    lo,
-                    hi,
-                    cmds: Some(ctx),
-                    back: Mutex::new(brx),
-                    share: Some(Share::new(hi - lo, actions)),
-                    thread,
-                }
+                Worker { lo, hi, cmds: Some(ctx), back: brx, share: Some(Share::new(hi - lo, actions)), thread }
             })
             .collect();
-        VecGames { n, workers }
+        VecGames {
+            n,
+            local: Chunk { slots: Vec::new(), task, max_steps, keys },
+            local_n,
+            local_share: Share::new(local_n, actions),
+            workers,
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -193,14 +236,19 @@ impl VecGames {
         self.n == 0
     }
 
+    /// Threads stepping the games (this one and the workers).
+    pub fn threads(&self) -> usize {
+        self.workers.len() + 1
+    }
+
     /// Actions per game (the masks' rows).
     pub fn actions(&self) -> usize {
-        self.workers.first().and_then(|w| w.share.as_ref()).map_or(0, |s| s.actions)
+        self.local_share.actions
     }
 
     /// The episodes that ended at the last step: (game, ending).
     pub fn endings(&self) -> Vec<(usize, Ending)> {
-        let mut out = Vec::new();
+        let mut out: Vec<(usize, Ending)> = self.local_share.ends.clone();
         for w in &self.workers {
             if let Some(s) = &w.share {
                 out.extend(s.ends.iter().map(|(i, e)| (w.lo + i, e.clone())));
@@ -209,21 +257,23 @@ impl VecGames {
         out
     }
 
-    pub fn threads(&self) -> usize {
-        self.workers.len()
-    }
-
-    /// Send every worker its command, then gather the buffers back into
-    /// the arrays. `false` if a worker is gone.
-    fn round(&mut self, mut cmd: impl FnMut(&Worker, Share) -> Cmd, out: &mut Outs<'_>) -> Result<(), String> {
+    /// Send every worker its command, do this thread's share meanwhile,
+    /// then gather the buffers back into the arrays.
+    fn round(
+        &mut self,
+        mut cmd: impl FnMut(usize, usize, Share) -> Cmd,
+        local: impl FnOnce(&mut Chunk, &mut Share),
+        out: &mut Outs<'_>,
+    ) -> Result<(), String> {
         for w in &mut self.workers {
             let b = w.share.take().ok_or("a worker lost its buffers")?;
-            let c = cmd(w, b);
+            let c = cmd(w.lo, w.hi, b);
             w.cmds.as_ref().ok_or("a worker is gone")?.send(c).map_err(|_| "a worker is gone")?;
         }
+        local(&mut self.local, &mut self.local_share);
+        self.local_share.copy_to(0, out);
         for w in &mut self.workers {
-            let mut b =
-                w.back.lock().map_err(|_| "a worker's channel is poisoned")?.recv().map_err(|_| "a worker stopped")?;
+            let mut b = next(&w.back).ok_or("a worker stopped")?;
             b.copy_to(w.lo, out);
             w.share = Some(b);
         }
@@ -231,11 +281,13 @@ impl VecGames {
     }
 
     pub fn reset(&mut self, starts: Vec<Start>, mut out: Outs<'_>) -> Result<(), String> {
-        self.round(|w, b| Cmd::Reset(starts[w.lo..w.hi].to_vec(), b), &mut out)
+        let k = self.local_n;
+        self.round(|lo, hi, b| Cmd::Reset(starts[lo..hi].to_vec(), b), |c, b| c.reset(&starts[..k], b), &mut out)
     }
 
     pub fn step(&mut self, keys: &[u8], mut out: Outs<'_>) -> Result<(), String> {
-        self.round(|w, b| Cmd::Step(keys[w.lo..w.hi].to_vec(), b), &mut out)
+        let k = self.local_n;
+        self.round(|lo, hi, b| Cmd::Step(keys[lo..hi].to_vec(), b), |c, b| c.step(&keys[..k], b), &mut out)
     }
 }
 
