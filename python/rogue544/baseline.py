@@ -86,7 +86,7 @@ def main(argv=None) -> None:
         for agent in ("uniform", "masked"):
             r = run(env_id, agent, a.episodes, a.steps, a.num_envs, a.seed)
             ends = ", ".join(f"{k} {v}" for k, v in sorted(r["ends"].items(), key=lambda kv: -kv[1]))
-            print(f"| {env_id} | {agent} | {r['mean']:.1f} (± {r['sem']:.1f}) | {r['depth']:.2f} / {r['deepest']} "
+            print(f"| {env_id} | {agent} | {r['mean']:.2f} (± {r['sem']:.2f}) | {r['depth']:.2f} / {r['deepest']} "
                   f"| {100 * r['command']:.1f}% | {ends} |", flush=True)
 
 

@@ -146,21 +146,28 @@ impl Chunk {
 }
 
 /// The next message: spun for a moment first (steps follow each other
-/// within microseconds, and waking a sleeping thread takes longer than a
-/// step of many games), then waited for.
+/// within microseconds, and waking a sleeping thread can take longer than
+/// a step of many games), then waited for. The spin is bounded in time and
+/// never yields the core (a yield on a busy machine can give it away for a
+/// whole time slice).
 fn next<T>(rx: &Receiver<T>) -> Option<T> {
-    for _ in 0..SPINS {
-        match rx.try_recv() {
-            Ok(v) => return Some(v),
-            Err(std::sync::mpsc::TryRecvError::Empty) => std::thread::yield_now(),
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => return None,
+    let start = std::time::Instant::now();
+    loop {
+        for _ in 0..64 {
+            match rx.try_recv() {
+                Ok(v) => return Some(v),
+                Err(std::sync::mpsc::TryRecvError::Empty) => std::hint::spin_loop(),
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => return None,
+            }
+        }
+        if start.elapsed() > SPIN {
+            return rx.recv().ok();
         }
     }
-    rx.recv().ok()
 }
 
-/// Tries before sleeping (some tens of microseconds).
-const SPINS: u32 = 200;
+/// How long to spin before sleeping.
+const SPIN: std::time::Duration = std::time::Duration::from_micros(50);
 
 fn work(mut chunk: Chunk, cmds: Receiver<Cmd>, back: Sender<Share>) {
     while let Some(cmd) = next(&cmds) {
