@@ -8,7 +8,7 @@ use rogue::session::{Config, PromptKind, Session, Wait};
 struct Lcg(u64);
 
 impl Lcg {
-    fn pick<'a>(&mut self, keys: &'a [u8]) -> u8 {
+    fn pick(&mut self, keys: &[u8]) -> u8 {
         self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         keys[(self.0 >> 33) as usize % keys.len()]
     }

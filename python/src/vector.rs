@@ -211,10 +211,13 @@ impl VecGames {
     pub fn new(n: usize, task: Task, max_steps: u64, threads: usize, keys: Vec<u8>) -> VecGames {
         let threads = threads.clamp(1, n.max(1));
         let actions = keys.len();
-        let local_n = n / threads;
+        // This thread also runs Python's side of the step and gathers the
+        // workers' buffers: it takes three quarters of a fair share.
+        let local_n = if threads == 1 { n } else { (n * 3 / (4 * threads)).max(1) };
+        let rest = threads - 1;
         let workers = (1..threads)
             .map(|w| {
-                let (lo, hi) = (n * w / threads, n * (w + 1) / threads);
+                let (lo, hi) = (local_n + (n - local_n) * (w - 1) / rest, local_n + (n - local_n) * w / rest);
                 let (ctx, crx) = channel();
                 let (btx, brx) = channel();
                 let keys = keys.clone();
