@@ -338,6 +338,11 @@ impl Game {
         crate::mask::fill(self.obs(), keys, out);
     }
 
+    /// What the mask is made from: the wait and what its read takes.
+    pub fn read(&self) -> (Wait, rogue::session::Prompt) {
+        (self.obs().wait, self.obs().prompt)
+    }
+
     pub fn won(&self) -> bool {
         self.obs().outcome.as_ref().is_some_and(|o| o.ending == Some(rogue::Ending::Won))
     }

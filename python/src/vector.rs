@@ -4,8 +4,11 @@
 //! that made it) and fills its own buffers; the caller copies what changed
 //! in them into the vector's arrays.
 
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use rogue::session::{Prompt, Wait};
 
 use crate::core::{Ending, Game, Start, Task, next_seed};
 use crate::fields::{Bufs, Changed, Out};
@@ -31,6 +34,8 @@ struct Share {
     mask: Vec<i8>,
     /// How the episodes that ended at this step ended.
     ends: Vec<(usize, Ending)>,
+    /// The read each game's mask was made for.
+    reads: Vec<Option<(Wait, Prompt)>>,
     /// Actions per game (the mask's row).
     actions: usize,
 }
@@ -45,6 +50,7 @@ impl Share {
             truncated: vec![false; n],
             mask: vec![0; n * actions],
             ends: Vec::new(),
+            reads: vec![None; n],
             actions,
         }
     }
@@ -56,7 +62,13 @@ impl Share {
         // A change not yet copied out stays marked until it is.
         let was = self.changed[i];
         self.changed[i] = Changed { rows: was.rows | c.rows, pack: was.pack || c.pack, all: was.all || c.all };
-        g.mask(keys, &mut self.mask[i * self.actions..(i + 1) * self.actions]);
+        // The mask depends only on the wait and what it takes: most steps
+        // wait as the step before did.
+        let read = g.read();
+        if all || self.reads[i] != Some(read) {
+            g.mask(keys, &mut self.mask[i * self.actions..(i + 1) * self.actions]);
+            self.reads[i] = Some(read);
+        }
     }
 
     /// Copy into the vector's arrays from game `lo` on.
@@ -145,32 +157,50 @@ impl Chunk {
     }
 }
 
-/// The next message: spun for a moment first (steps follow each other
+/// How long to spin before sleeping on a channel.
+const SPIN: Duration = Duration::from_micros(50);
+
+/// Waiting on a channel: spun for a moment first (steps follow each other
 /// within microseconds, and waking a sleeping thread can take longer than
-/// a step of many games), then waited for. The spin is bounded in time and
-/// never yields the core (a yield on a busy machine can give it away for a
-/// whole time slice).
-fn next<T>(rx: &Receiver<T>) -> Option<T> {
-    let start = std::time::Instant::now();
-    loop {
-        for _ in 0..64 {
-            match rx.try_recv() {
-                Ok(v) => return Some(v),
-                Err(std::sync::mpsc::TryRecvError::Empty) => std::hint::spin_loop(),
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => return None,
+/// a step of many games), then slept. The spin never yields the core (a
+/// yield on a busy machine can give it away for a whole time slice), and
+/// it is given up after a wait longer than the spin: then the other thread
+/// is short of a core (the machine is busy), and spinning would take the
+/// core it needs; a wait within the spin's length turns it back on.
+struct Waiter {
+    spin: bool,
+}
+
+impl Waiter {
+    fn new() -> Waiter {
+        Waiter { spin: true }
+    }
+
+    fn next<T>(&mut self, rx: &Receiver<T>) -> Option<T> {
+        let start = Instant::now();
+        if self.spin {
+            loop {
+                for _ in 0..64 {
+                    match rx.try_recv() {
+                        Ok(v) => return Some(v),
+                        Err(TryRecvError::Empty) => std::hint::spin_loop(),
+                        Err(TryRecvError::Disconnected) => return None,
+                    }
+                }
+                if start.elapsed() > SPIN {
+                    break;
+                }
             }
         }
-        if start.elapsed() > SPIN {
-            return rx.recv().ok();
-        }
+        let v = rx.recv().ok();
+        self.spin = start.elapsed() <= SPIN;
+        v
     }
 }
 
-/// How long to spin before sleeping.
-const SPIN: std::time::Duration = std::time::Duration::from_micros(50);
-
 fn work(mut chunk: Chunk, cmds: Receiver<Cmd>, back: Sender<Share>) {
-    while let Some(cmd) = next(&cmds) {
+    let mut waiter = Waiter::new();
+    while let Some(cmd) = waiter.next(&cmds) {
         let b = match cmd {
             Cmd::Reset(starts, mut b) => {
                 chunk.reset(&starts, &mut b);
@@ -194,6 +224,7 @@ struct Worker {
     cmds: Option<Sender<Cmd>>,
     back: Receiver<Share>,
     share: Option<Share>,
+    waiter: Waiter,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -226,7 +257,15 @@ impl VecGames {
                     .name(format!("rogue544-{w}"))
                     .spawn(move || work(Chunk { slots: Vec::new(), task, max_steps, keys }, crx, btx))
                     .ok();
-                Worker { lo, hi, cmds: Some(ctx), back: brx, share: Some(Share::new(hi - lo, actions)), thread }
+                Worker {
+                    lo,
+                    hi,
+                    cmds: Some(ctx),
+                    back: brx,
+                    share: Some(Share::new(hi - lo, actions)),
+                    waiter: Waiter::new(),
+                    thread,
+                }
             })
             .collect();
         VecGames {
@@ -283,7 +322,7 @@ impl VecGames {
         local(&mut self.local, &mut self.local_share);
         self.local_share.copy_to(0, out);
         for w in &mut self.workers {
-            let mut b = next(&w.back).ok_or("a worker stopped")?;
+            let mut b = w.waiter.next(&w.back).ok_or("a worker stopped")?;
             b.copy_to(w.lo, out);
             w.share = Some(b);
         }
