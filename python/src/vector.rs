@@ -36,6 +36,8 @@ struct Share {
     ends: Vec<(usize, Ending)>,
     /// The read each game's mask was made for.
     reads: Vec<Option<(Wait, Prompt)>>,
+    /// The keys of a step, for a worker.
+    typed: Vec<u8>,
     /// Actions per game (the mask's row).
     actions: usize,
 }
@@ -51,6 +53,7 @@ impl Share {
             mask: vec![0; n * actions],
             ends: Vec::new(),
             reads: vec![None; n],
+            typed: Vec::with_capacity(n),
             actions,
         }
     }
@@ -87,7 +90,8 @@ impl Share {
 
 enum Cmd {
     Reset(Vec<Start>, Share),
-    Step(Vec<u8>, Share),
+    /// Step with the keys in the share's `typed`.
+    Step(Share),
 }
 
 /// A game and its episode's bookkeeping.
@@ -206,8 +210,10 @@ fn work(mut chunk: Chunk, cmds: Receiver<Cmd>, back: Sender<Share>) {
                 chunk.reset(&starts, &mut b);
                 b
             }
-            Cmd::Step(typed, mut b) => {
+            Cmd::Step(mut b) => {
+                let typed = std::mem::take(&mut b.typed);
                 chunk.step(&typed, &mut b);
+                b.typed = typed;
                 b
             }
         };
@@ -336,7 +342,13 @@ impl VecGames {
 
     pub fn step(&mut self, keys: &[u8], mut out: Outs<'_>) -> Result<(), String> {
         let k = self.local_n;
-        self.round(|lo, hi, b| Cmd::Step(keys[lo..hi].to_vec(), b), |c, b| c.step(&keys[..k], b), &mut out)
+        let step = |lo: usize, hi: usize, mut b: Share| {
+            // The share's own buffer carries the keys (no allocation).
+            b.typed.clear();
+            b.typed.extend_from_slice(&keys[lo..hi]);
+            Cmd::Step(b)
+        };
+        self.round(step, |c, b| c.step(&keys[..k], b), &mut out)
     }
 }
 
