@@ -5,6 +5,7 @@
 //! these.
 
 pub mod core;
+pub mod dataset;
 pub mod vector;
 
 use std::path::PathBuf;
@@ -363,6 +364,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<PyState>()?;
     m.add_class::<PyVecGames>()?;
+    dataset::register(m)?;
     m.add_function(wrap_pyfunction!(state_from_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(read_case, m)?)?;
     m.add_function(wrap_pyfunction!(next_seed, m)?)?;
