@@ -410,7 +410,12 @@ fn case_from_text<'py>(
 ) -> PyResult<Option<(i32, String, Option<String>, i64, Bound<'py, PyBytes>)>> {
     let case = rogue::case::Case::parse(std::path::Path::new(name), text)
         .map_err(|e| PyValueError::new_err(format!("{name}: {e:?}")))?;
-    Ok(Config::from_case(&case).map(|(c, keys)| (c.seed, c.user, c.rogueopts, c.time, PyBytes::new(py, &keys))))
+    if case.get("args").is_some() || case.get("in-file").is_some() {
+        return Ok(None);
+    }
+    let (c, keys) = Config::from_case(&case)
+        .ok_or_else(|| PyValueError::new_err(format!("{name}: not a game record (its seed, time, user or keys)")))?;
+    Ok(Some((c.seed, c.user, c.rogueopts, c.time, PyBytes::new(py, &keys))))
 }
 
 /// The files of a dataset built into the module: [(name, bytes)].
