@@ -12,12 +12,12 @@ import gymnasium as gym
 
 from . import _native
 from .actions import ACTIONS, KEYS, Action, action_named, action_of
-from .envs import (BLSTATS_INDICES, WAITS, RogueEnv, inventory_list, message_text,
+from .envs import (BLSTATS_INDICES, FIELDS, WAITS, RogueEnv, inventory_list, message_text,
                    observation_space, screen_text)
 from .vector import RogueVectorEnv
 
 __all__ = [
-    "ACTIONS", "KEYS", "Action", "action_named", "action_of", "BLSTATS_INDICES", "WAITS",
+    "ACTIONS", "KEYS", "Action", "action_named", "action_of", "BLSTATS_INDICES", "FIELDS", "WAITS",
     "RogueEnv", "RogueVectorEnv", "observation_space", "read_case", "message_text",
     "inventory_list", "screen_text", "ENV_IDS",
 ]

@@ -21,26 +21,31 @@ the screen when the game waited for its ``t``-th key (counting from 0), and
 observation at ``t`` and the key pressed at ``t`` in response). The last
 frame is the terminal after the game ended; its key is 0 and its action -1.
 
-A minibatch (fresh arrays each time; keep them if you like):
+A minibatch (fresh arrays each time; keep them if you like) holds the
+environment's observation fields (``rogue544.FIELDS``, the one table the
+single and vector envs use), each shaped ``(B, S, *field shape)``, and
+per frame:
 
-==============  ====================  ======  ==================================
-name            shape                 dtype   what
-==============  ====================  ======  ==================================
-tty_chars       (B, S, 24, 80)        uint8   the screen's characters
-tty_attrs       (B, S, 24, 80)        uint8   1 where a cell is in standout
-tty_cursor      (B, S, 2)             int16   the cursor, row first
-blstats         (B, S, 13)            int32   ``rogue544.BLSTATS_INDICES``
-message         (B, S, 80)            uint8   the top line, 0-padded
-wait            (B, S)                int64   ``rogue544.WAITS`` index
-keys            (B, S)                uint8   the key typed at this frame
-actions         (B, S)                int16   its index in ``ACTIONS``, or -1
-done            (B, S)                uint8   1 at the first frame of a game
-                                              that follows another in its row
-gameids         (B, S)                int32   the game (1-based; 0 = padding)
-==============  ====================  ======  ==================================
+==============  ==========  ======  ============================================
+name            shape       dtype   what
+==============  ==========  ======  ============================================
+tty_chars       (B,S,24,80) uint8   the screen's characters
+tty_attrs       (B,S,24,80) uint8   1 where a cell is in standout
+tty_cursor      (B,S,2)     uint8   the cursor, row first
+blstats         (B,S,13)    int32   ``rogue544.BLSTATS_INDICES``
+message         (B,S,256)   uint8   the top line, NUL padded
+wait            (B,S)       int64   an index of ``rogue544.WAITS``
+keys            (B,S)       uint8   the key typed at this frame (0 at a game's
+                                    last frame)
+actions         (B,S)       int16   its index in ``rogue544.ACTIONS``, or -1
+                                    (a key no action types, or the last frame)
+done            (B,S)       uint8   1 at the first frame of a game that follows
+                                    another in its row
+gameids         (B,S)       int32   the game (1-based; 0 = padding)
+==============  ==========  ======  ============================================
 
-With ``inventory=True`` also ``inv_letters`` (B, S, 26), ``inv_oclasses``
-(B, S, 26) and ``inv_strs`` (B, S, 26, 80), as in the environment.
+With ``inventory=True`` also ``inv_letters``, ``inv_oclasses`` and
+``inv_strs``, as in the environment.
 
 As in NLE, each row plays its games one after another and goes on across
 minibatches; when a game ends the row takes the next game of the (shuffled)
@@ -62,13 +67,15 @@ import numpy as np
 
 from . import _native
 from .actions import ACTIONS
+from .envs import FIELDS
 
 __all__ = ["RogueDataset", "Record", "load_records", "BUILTIN", "extract"]
 
 #: Datasets built into the package.
 BUILTIN = ("rogomatic",)
 
-ROWS, COLS, PACK, NAME, BLSTATS = _native.ROWS, _native.COLS, _native.PACK, _native.NAME, _native.BLSTATS
+#: The observation's fields that only ``inventory=True`` returns.
+_INVENTORY = ("inv_letters", "inv_oclasses", "inv_strs")
 
 # Key byte -> action index (or -1).
 _ACTION_OF_KEY = np.full(256, -1, dtype=np.int16)
@@ -306,31 +313,20 @@ class RogueDataset:
             rng.shuffle(order)
         return order
 
-    def _arrays(self, b: int, s: int) -> dict[str, np.ndarray]:
-        d = {
-            "tty_chars": np.empty((b, s, ROWS, COLS), np.uint8),
-            "tty_attrs": np.empty((b, s, ROWS, COLS), np.uint8),
-            "tty_cursor": np.empty((b, s, 2), np.int16),
-            "blstats": np.empty((b, s, BLSTATS), np.int32),
-            "message": np.empty((b, s, COLS), np.uint8),
-            "wait": np.empty((b, s), np.int64),
-            "keys": np.zeros((b, s), np.uint8),
-            "actions": np.full((b, s), -1, np.int16),
-            "done": np.zeros((b, s), np.uint8),
-            "gameids": np.zeros((b, s), np.int32),
-        }
-        if self.inventory:
-            d["inv_letters"] = np.empty((b, s, PACK), np.uint8)
-            d["inv_oclasses"] = np.empty((b, s, PACK), np.uint8)
-            d["inv_strs"] = np.empty((b, s, PACK, NAME), np.uint8)
-        return d
-
-    def _fill(self, rep, segments, d) -> None:
-        rep.fill(segments, d["tty_chars"], d["tty_attrs"], d["tty_cursor"], d["blstats"], d["message"],
-                 d.get("inv_letters"), d.get("inv_oclasses"), d.get("inv_strs"), d["wait"])
+    def _arrays(self, b: int, s: int) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+        """A minibatch's arrays shaped (b, s, ...), and the observation's
+        ones as the native side fills them, (b * s, ...): the same memory."""
+        flat = {name: np.empty((b * s,) + shape, dtype) for name, shape, dtype, *_ in FIELDS}
+        d = {name: a.reshape((b, s) + a.shape[1:]) for name, a in flat.items()
+             if self.inventory or name not in _INVENTORY}
+        d["keys"] = np.zeros((b, s), np.uint8)
+        d["actions"] = np.full((b, s), -1, np.int16)
+        d["done"] = np.zeros((b, s), np.uint8)
+        d["gameids"] = np.zeros((b, s), np.int32)
+        return d, flat
 
     def _replayer(self, batch: int, seq: int):
-        return _native.Replayer(self._native_records, batch, seq, self.threads, self.inventory)
+        return _native.Replayer(self._native_records, batch, seq, self.threads)
 
     def __iter__(self) -> Iterator[dict[str, np.ndarray]]:
         return self._minibatches(self.batch_size, self.seq_length, self._gameids, self.shuffle, self.loop_forever)
@@ -362,7 +358,7 @@ class RogueDataset:
         row_pos = [0] * batch
         row_seen = [False] * batch
         while True:
-            d = self._arrays(batch, seq)
+            d, flat = self._arrays(batch, seq)
             segments = []
             for b in range(batch):
                 at = 0
@@ -385,7 +381,7 @@ class RogueDataset:
                         row_pos[b] = 0
             if not segments:
                 return
-            self._fill(rep, segments, d)
+            rep.fill(segments, flat)
             yield d
 
     # -- games whole -----------------------------------------------------
@@ -439,10 +435,10 @@ class RogueDataset:
         parts = []
         for lo in range(0, len(ids), rows):
             chunk = ids[lo:lo + rows]
-            d = self._arrays(rows, 1)
+            d, flat = self._arrays(rows, 1)
             segments = [(b, 0, g - 1, self.records[g - 1].frames - 1, 1) for b, g in enumerate(chunk)]
             d["gameids"][:len(chunk), 0] = chunk
-            self._fill(rep, segments, d)
+            rep.fill(segments, flat)
             parts.append({k: v[:len(chunk), 0] for k, v in d.items() if k != "done"})
         return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
 

@@ -30,8 +30,12 @@ from gymnasium import spaces
 from . import _native
 from .actions import ACTIONS, KEYS
 
-ROWS, COLS = _native.ROWS, _native.COLS
-PACK, NAME = _native.PACK, _native.NAME
+#: The observation's fields: (name, shape of one game, dtype, low, high),
+#: from the native module's one table.
+FIELDS = tuple((name, tuple(shape), np.dtype(dtype), low, high) for name, shape, dtype, low, high in _native.FIELDS)
+_SHAPES = {name: shape for name, shape, *_ in FIELDS}
+ROWS, COLS = _SHAPES["tty_chars"]
+PACK, NAME = _SHAPES["inv_strs"]
 
 #: ``blstats`` indices.
 BLSTATS_INDICES = {
@@ -52,33 +56,25 @@ BLSTATS_INDICES = {
 (BL_DEPTH, BL_GOLD, BL_HP, BL_MAX_HP, BL_STR, BL_MAX_STR, BL_AC, BL_EXP_LEVEL,
  BL_EXP, BL_HUNGER, BL_MOVES, BL_MAX_DEPTH, BL_AMULET) = range(13)
 
-#: ``wait`` values.
-WAITS = ("command", "key", "line", "over")
-WAIT_COMMAND, WAIT_KEY, WAIT_LINE, WAIT_OVER = range(4)
+#: ``wait`` values: what the game waits for (see the README's mask table).
+WAITS = tuple(_native.WAITS)
+WAIT_COMMAND = WAITS.index("command")
+WAIT_LINE = WAITS.index("line")
+WAIT_OVER = WAITS.index("over")
 
 _I32 = np.iinfo(np.int32)
 
 
 def observation_space() -> spaces.Dict:
-    """The observation of one game."""
-    u8 = np.uint8
-    return spaces.Dict(
-        {
-            "tty_chars": spaces.Box(0, 255, (ROWS, COLS), u8),
-            "tty_attrs": spaces.Box(0, 1, (ROWS, COLS), u8),
-            "tty_cursor": spaces.Box(0, max(ROWS, COLS) - 1, (2,), np.int16),
-            "blstats": spaces.Box(_I32.min, _I32.max, (len(BLSTATS_INDICES),), np.int32),
-            "message": spaces.Box(0, 255, (COLS,), u8),
-            "inventory": spaces.Dict(
-                {
-                    "letters": spaces.Box(0, 255, (PACK,), u8),
-                    "types": spaces.Box(0, 255, (PACK,), u8),
-                    "names": spaces.Box(0, 255, (PACK, NAME), u8),
-                }
-            ),
-            "wait": spaces.Discrete(len(WAITS)),
-        }
-    )
+    """The observation of one game: a flat Dict (no space inside another),
+    made from :data:`FIELDS`."""
+    out = {}
+    for name, shape, dtype, low, high in FIELDS:
+        if shape == ():
+            out[name] = spaces.Discrete(high - low + 1, start=low)
+        else:
+            out[name] = spaces.Box(low, high, shape, dtype)
+    return spaces.Dict(out)
 
 
 def _start_args(seed: int, options: dict | None, defaults: dict) -> tuple:
@@ -118,6 +114,7 @@ class RogueEnv(gym.Env):
         self.action_space = spaces.Discrete(len(ACTIONS))
         self._game: _native.Game | None = None
         self._seed: int | None = None
+        self._keys = KEYS.tobytes()
 
     # -- the Gymnasium API ---------------------------------------------
 
@@ -132,13 +129,13 @@ class RogueEnv(gym.Env):
             game_seed = _native.next_seed(self._seed)
         args = _start_args(game_seed, options, self._defaults)
         if self._game is None:
-            self._game = _native.Game(*args, task=self.task)
+            self._game = _native.Game(*args, task=self.task, keys=self._keys)
         else:
             self._game.reset(*args)
         self._seed = args[0]
         if self.render_mode == "human":
             self.render()
-        return self._game.observe(), {"seed": self._seed}
+        return self._game.observe(), {"seed": self._seed, "action_mask": self._game.action_mask()}
 
     def step(self, action):
         return self.step_key(int(KEYS[int(action)]))
@@ -153,15 +150,16 @@ class RogueEnv(gym.Env):
                 raise ValueError("one key at a time")
             key = ord(key)
         obs, reward, over = self._game.step(int(key))
-        info: dict[str, Any] = {}
-        if over:
-            info = self._outcome_info()
+        info: dict[str, Any] = self._outcome_info() if over else {}
+        info["action_mask"] = self._game.action_mask()
         if self.render_mode == "human":
             self.render()
         return obs, reward, over, False, info
 
     def render(self):
-        if self._game is None:
+        """``ansi``: the screen as text; ``human``: printed; no render mode:
+        None (Gymnasium's rule)."""
+        if self._game is None or self.render_mode is None:
             return None
         text = "\n".join(self._game.rows())
         if self.render_mode == "human":
@@ -174,6 +172,17 @@ class RogueEnv(gym.Env):
 
     # -- beyond Gymnasium ----------------------------------------------
 
+    def action_masks(self) -> np.ndarray:
+        """Which actions the game takes now (bool, one per action): what
+        sb3-contrib's MaskablePPO calls. See the README for the rule per
+        wait."""
+        self._need_game()
+        return self._game.action_mask().astype(bool)
+
+    def get_action_meanings(self) -> list[str]:
+        """The actions' names, in action order."""
+        return [a.name for a in ACTIONS]
+
     def clone_state(self):
         """An opaque, picklable moment of the game (restorable any number of
         times, in this process or another)."""
@@ -183,7 +192,7 @@ class RogueEnv(gym.Env):
     def restore_state(self, state) -> None:
         """Go back to a moment from :meth:`clone_state`."""
         if self._game is None:
-            self._game = _native.Game(0, task=self.task)
+            self._game = _native.Game(0, task=self.task, keys=self._keys)
         self._game.restore_state(state)
         self._seed = self._game.seed()
 
@@ -226,14 +235,13 @@ def message_text(obs) -> str:
 
 
 def inventory_list(obs) -> list[tuple[str, str, str]]:
-    """The ``inventory`` arrays as (letter, type, name) triples."""
-    inv = obs["inventory"]
+    """The ``inv_*`` arrays as (letter, class character, name) triples."""
     out = []
     for i in range(PACK):
-        if inv["letters"][i] == 0:
+        if obs["inv_letters"][i] == 0:
             break
-        name = bytes(inv["names"][i]).rstrip(b"\0").decode("latin-1")
-        out.append((chr(inv["letters"][i]), chr(inv["types"][i]), name))
+        name = bytes(obs["inv_strs"][i]).rstrip(b"\0").decode("latin-1")
+        out.append((chr(obs["inv_letters"][i]), chr(obs["inv_oclasses"][i]), name))
     return out
 
 

@@ -6,6 +6,12 @@ one ``step`` steps them all with Python's lock let go, writing into
 preallocated numpy arrays. Episodes are reset the next-step way
 (Gymnasium's default): the step after one that ended returns the new
 game's first observation, reward 0 and no flags, and ignores its action.
+
+``info`` is in Gymnasium's vector form: ``info["action_mask"]`` is
+``(num_envs, n_actions)`` int8 at every step; at the step where episodes
+end, ``ending``, ``killer``, ``gold`` and ``max_level`` (what the single
+env's info carries then) are arrays over the games, each with its
+``_key`` mask saying which games have it.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from gymnasium.vector.utils import batch_space
 
 from . import _native
 from .actions import ACTIONS, KEYS
-from .envs import COLS, NAME, PACK, ROWS, _start_args, observation_space
+from .envs import FIELDS, _start_args, observation_space
 
 _I32 = np.iinfo(np.int32)
 
@@ -32,7 +38,7 @@ class RogueVectorEnv(VectorEnv):
     the next step overwrites. ``threads`` defaults to the number of cores.
     """
 
-    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": ["ansi"]}
 
     def __init__(self, num_envs: int = 1, task: str = "score", max_episode_steps: int | None = 10_000,
                  threads: int | None = None, copy: bool = True, user: str | None = None,
@@ -40,31 +46,25 @@ class RogueVectorEnv(VectorEnv):
         self.num_envs = int(num_envs)
         self.task = task
         self.copy = copy
-        self.render_mode = None
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r} (the vector env renders 'ansi')")
+        self.render_mode = render_mode
         self._defaults = {"user": user, "rogueopts": rogueopts, "time": time}
         limit = 2**63 - 1 if max_episode_steps is None else int(max_episode_steps)
-        self._native = _native.VecGames(self.num_envs, task, limit, threads)
+        self._native = _native.VecGames(self.num_envs, task, limit, threads, keys=KEYS.tobytes())
         self.single_observation_space = observation_space()
         self.single_action_space = spaces.Discrete(len(ACTIONS))
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         n = self.num_envs
-        self._chars = np.zeros((n, ROWS, COLS), np.uint8)
-        self._attrs = np.zeros((n, ROWS, COLS), np.uint8)
-        self._cursor = np.zeros((n, 2), np.int16)
-        self._blstats = np.zeros((n, 13), np.int32)
-        self._message = np.zeros((n, COLS), np.uint8)
-        self._letters = np.zeros((n, PACK), np.uint8)
-        self._types = np.zeros((n, PACK), np.uint8)
-        self._names = np.zeros((n, PACK, NAME), np.uint8)
-        self._wait = np.zeros((n,), np.int64)
+        # The arrays, one row per game, made from the one table of fields
+        # and bound once: every reset and step fills them in place.
+        self._arrays = {name: np.zeros((n,) + shape, dtype) for name, shape, dtype, *_ in FIELDS}
         self._reward = np.zeros((n,), np.float64)
         self._terminated = np.zeros((n,), np.bool_)
         self._truncated = np.zeros((n,), np.bool_)
-        # Bound once: every reset and step fills these in place.
-        self._native.bind(self._chars, self._attrs, self._cursor, self._blstats, self._message,
-                          self._letters, self._types, self._names, self._wait,
-                          self._reward, self._terminated, self._truncated)
+        self._mask = np.zeros((n, len(ACTIONS)), np.int8)
+        self._native.bind(self._arrays, self._reward, self._terminated, self._truncated, self._mask)
         self._was_reset = False
 
     @property
@@ -87,7 +87,7 @@ class RogueVectorEnv(VectorEnv):
         starts = [_start_args(s, options, self._defaults) for s in seeds]
         self._native.reset(starts)
         self._was_reset = True
-        return self._obs(), {}
+        return self._obs(), self._info()
 
     def step(self, actions):
         if not self._was_reset:
@@ -104,21 +104,52 @@ class RogueVectorEnv(VectorEnv):
 
     def _step(self, keys):
         self._native.step(keys.tobytes())
+        info = self._info()
+        endings = self._native.endings()
+        if endings:
+            n = self.num_envs
+            cols = {
+                "ending": np.full(n, None, object),
+                "killer": np.full(n, None, object),
+                "gold": np.zeros(n, np.int64),
+                "max_level": np.zeros(n, np.int64),
+            }
+            has = np.zeros(n, np.bool_)
+            for i, (word, killer, gold, max_level) in endings:
+                cols["ending"][i], cols["killer"][i] = word, killer
+                cols["gold"][i], cols["max_level"][i] = gold, max_level
+                has[i] = True
+            for k, v in cols.items():
+                info[k] = v
+                info["_" + k] = has.copy()
         if self.copy:
-            return self._obs(), self._reward.copy(), self._terminated.copy(), self._truncated.copy(), {}
-        return self._obs(), self._reward, self._terminated, self._truncated, {}
+            return self._obs(), self._reward.copy(), self._terminated.copy(), self._truncated.copy(), info
+        return self._obs(), self._reward, self._terminated, self._truncated, info
+
+    def _info(self) -> dict[str, Any]:
+        mask = self._mask.copy() if self.copy else self._mask
+        return {"action_mask": mask, "_action_mask": np.ones(self.num_envs, np.bool_)}
 
     def _obs(self):
-        c = (lambda a: a.copy()) if self.copy else (lambda a: a)
-        return {
-            "tty_chars": c(self._chars),
-            "tty_attrs": c(self._attrs),
-            "tty_cursor": c(self._cursor),
-            "blstats": c(self._blstats),
-            "message": c(self._message),
-            "inventory": {"letters": c(self._letters), "types": c(self._types), "names": c(self._names)},
-            "wait": c(self._wait),
-        }
+        if self.copy:
+            return {k: a.copy() for k, a in self._arrays.items()}
+        return dict(self._arrays)
+
+    def action_masks(self) -> np.ndarray:
+        """Which actions each game takes now: bool, ``(num_envs, n_actions)``."""
+        return self._mask.astype(bool)
+
+    def get_action_meanings(self) -> list[str]:
+        """The actions' names, in action order."""
+        return [a.name for a in ACTIONS]
+
+    def render(self):
+        """``ansi``: each game's screen as text (a tuple, game by game);
+        without a render mode, None."""
+        if self.render_mode is None or not self._was_reset:
+            return None
+        return tuple("\n".join(bytes(r).decode("latin-1").rstrip() for r in chars)
+                     for chars in self._arrays["tty_chars"])
 
     def close_extras(self, **kwargs):
         self._native = None

@@ -7,16 +7,8 @@ use std::path::Path;
 use rogue::session::{Config, HeroState, Observation, Session, Snapshot, Wait};
 use rogue::{A_CHARTEXT, A_STANDOUT};
 
-pub const ROWS: usize = 24;
-pub const COLS: usize = 80;
+pub use crate::fields::{BLSTATS, COLS, Changed, MSG, NAME, Out, PACK, ROWS, WAITS};
 pub const CELLS: usize = ROWS * COLS;
-/// Pack slots in the observation (the pack holds at most 23 things; one
-/// per letter is room enough).
-pub const PACK: usize = 26;
-/// Bytes of a pack name (the inventory's lines are cut at the screen's
-/// width anyway).
-pub const NAME: usize = 80;
-pub const BLSTATS: usize = 13;
 
 /// The indices of `blstats`.
 pub mod bl {
@@ -170,17 +162,13 @@ impl State {
     }
 }
 
-/// The observation's arrays for one game, as flat slices (a single env's
-/// fresh arrays, or one row of a vector env's).
-pub struct Out<'a> {
-    pub chars: &'a mut [u8],
-    pub attrs: &'a mut [u8],
-    pub cursor: &'a mut [i16],
-    pub blstats: &'a mut [i32],
-    pub message: &'a mut [u8],
-    pub inv_letters: &'a mut [u8],
-    pub inv_types: &'a mut [u8],
-    pub inv_names: &'a mut [u8],
+/// How a game ended, as the env's `info` says it.
+#[derive(Clone, Debug)]
+pub struct Ending {
+    pub word: &'static str,
+    pub killer: Option<String>,
+    pub gold: i32,
+    pub max_level: i32,
 }
 
 /// One game under an environment.
@@ -193,22 +181,55 @@ pub struct Game {
     /// The hero at the last command wait (what the observation shows
     /// until the next).
     hero: HeroState,
+    /// The pack changed since the last `fill` that was asked for it.
+    pack_dirty: bool,
 }
 
-/// The wait as the observation's `wait` number.
-pub fn wait_index(w: Wait) -> i64 {
-    match w {
-        Wait::Command => 0,
-        Wait::Key => 1,
-        Wait::Line => 2,
-        Wait::Over => 3,
+/// The index of a wait's name in [`WAITS`].
+const fn wait_named(name: &str) -> i64 {
+    let mut i = 0;
+    while i < WAITS.len() {
+        if konst_eq(WAITS[i], name) {
+            return i as i64;
+        }
+        i += 1;
+    }
+    panic!("no such wait")
+}
+
+const fn konst_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The observation's `wait` number of what the game waits for.
+pub fn wait_index(o: &Observation) -> i64 {
+    const COMMAND: i64 = wait_named("command");
+    const KEY: i64 = wait_named("key");
+    const LINE: i64 = wait_named("line");
+    const OVER: i64 = wait_named("over");
+    match o.wait {
+        Wait::Command => COMMAND,
+        Wait::Key => KEY,
+        Wait::Line => LINE,
+        Wait::Over => OVER,
     }
 }
 
 impl Game {
     pub fn new(start: Start, task: Task) -> Game {
         let session = Session::new(&start.config());
-        let mut g = Game { session, start, task, keys: Vec::new(), hero: HeroState::default() };
+        let mut g = Game { session, start, task, keys: Vec::new(), hero: HeroState::default(), pack_dirty: true };
         g.look();
         g
     }
@@ -219,6 +240,7 @@ impl Game {
         self.start = start;
         self.keys.clear();
         self.hero = HeroState::default();
+        self.pack_dirty = true;
         self.look();
     }
 
@@ -229,6 +251,9 @@ impl Game {
             return;
         }
         if let Some(h) = self.session.state() {
+            if h.pack != self.hero.pack {
+                self.pack_dirty = true;
+            }
             self.hero = h;
         }
     }
@@ -275,6 +300,23 @@ impl Game {
         }
     }
 
+    /// How the game ended, once it is over.
+    pub fn ending(&self) -> Option<Ending> {
+        let o = self.obs().outcome.as_ref()?;
+        let word = match (&o.crashed, o.ending) {
+            (Some(_), _) => "crash",
+            (None, Some(rogue::Ending::Won)) => "victory",
+            (None, e) => rogue::case::record::ends_word(e),
+        };
+        Some(Ending { word, killer: o.killer.clone(), gold: o.gold, max_level: o.max_level })
+    }
+
+    /// Which of `keys` (the action table's) the game takes now: 1 where
+    /// the current wait does something with the key (see `mask`).
+    pub fn mask(&self, keys: &[u8], out: &mut [i8]) {
+        crate::mask::fill(self.obs(), keys, out);
+    }
+
     pub fn won(&self) -> bool {
         self.obs().outcome.as_ref().is_some_and(|o| o.ending == Some(rogue::Ending::Won))
     }
@@ -291,11 +333,13 @@ impl Game {
             Some(snap) => {
                 self.session.restore(snap);
                 self.hero = s.hero.clone();
+                self.pack_dirty = true;
             }
             None => {
                 // From bytes: the game again from its start, key by key.
                 self.session.new_game(&s.start.config());
                 self.hero = HeroState::default();
+                self.pack_dirty = true;
                 self.look();
                 for &k in &s.keys {
                     self.session.send(k);
@@ -340,31 +384,39 @@ impl Game {
         file.finish(ends)
     }
 
-    /// Fill one game's arrays (every byte of them).
-    pub fn fill(&self, out: Out<'_>) {
-        let o = self.obs();
+    /// Fill one game's arrays: everything with `all`, else what changed
+    /// since the last fill of the same arrays (which is said).
+    pub fn fill(&mut self, out: Out<'_>, all: bool) -> Changed {
+        let mut changed = Changed { all, ..Changed::default() };
+        let o = self.session.observation();
         let t = &o.screen;
-        if t.lines as usize == ROWS && t.cols as usize == COLS && t.cells.len() == CELLS {
-            for (c, &cell) in out.chars.iter_mut().zip(&t.cells) {
-                *c = (cell & A_CHARTEXT) as u8;
-            }
-            for (a, &cell) in out.attrs.iter_mut().zip(&t.cells) {
-                *a = u8::from(cell & A_STANDOUT != 0);
-            }
-        } else {
-            // Another screen size: its top left corner, blanks past it.
-            for y in 0..ROWS {
-                for x in 0..COLS {
-                    let i = y * COLS + x;
-                    let inside = (y as i32) < t.lines && (x as i32) < t.cols;
-                    out.chars[i] = if inside { o.ch(y as i32, x as i32) } else { b' ' };
-                    out.attrs[i] = u8::from(inside && o.standout(y as i32, x as i32));
+        let whole = t.lines as usize == ROWS && t.cols as usize == COLS && t.cells.len() == CELLS;
+        let mut row = [0u8; COLS];
+        let mut attr = [0u8; COLS];
+        for y in 0..ROWS {
+            if whole {
+                for (x, &cell) in t.cells[y * COLS..(y + 1) * COLS].iter().enumerate() {
+                    row[x] = (cell & A_CHARTEXT) as u8;
+                    attr[x] = u8::from(cell & A_STANDOUT != 0);
                 }
+            } else {
+                // Another screen size: its top left corner, blanks past it.
+                for x in 0..COLS {
+                    let inside = (y as i32) < t.lines && (x as i32) < t.cols;
+                    row[x] = if inside { o.ch(y as i32, x as i32) } else { b' ' };
+                    attr[x] = u8::from(inside && o.standout(y as i32, x as i32));
+                }
+            }
+            let (c, a) = (&mut out.tty_chars[y * COLS..(y + 1) * COLS], &mut out.tty_attrs[y * COLS..(y + 1) * COLS]);
+            if all || c != row || a != attr {
+                c.copy_from_slice(&row);
+                a.copy_from_slice(&attr);
+                changed.rows |= 1 << y;
             }
         }
         let (cy, cx) = o.cursor();
-        out.cursor[0] = cy as i16;
-        out.cursor[1] = cx as i16;
+        out.tty_cursor[0] = cy.clamp(0, 255) as u8;
+        out.tty_cursor[1] = cx.clamp(0, 255) as u8;
         let h = &self.hero;
         let b = out.blstats;
         b[bl::DEPTH] = h.depth;
@@ -382,7 +434,7 @@ impl Game {
         b[bl::AMULET] = i32::from(h.amulet);
         // The top line (the first row of `tty_chars`), trailing blanks and
         // a `--More--` removed.
-        let top = &out.chars[..COLS];
+        let top = &out.tty_chars[..COLS];
         let mut n = top.iter().rposition(|&c| c != b' ').map_or(0, |i| i + 1);
         if top[..n].ends_with(b"--More--") {
             n -= 8;
@@ -392,15 +444,21 @@ impl Game {
         }
         out.message[..n].copy_from_slice(&top[..n]);
         out.message[n..].fill(0);
-        out.inv_letters.fill(0);
-        out.inv_types.fill(0);
-        out.inv_names.fill(0);
-        for (i, item) in h.pack.iter().take(PACK).enumerate() {
-            out.inv_letters[i] = item.letter;
-            out.inv_types[i] = item.kind;
-            let n = item.name.len().min(NAME);
-            out.inv_names[i * NAME..i * NAME + n].copy_from_slice(&item.name[..n]);
+        out.wait[0] = wait_index(o);
+        if all || self.pack_dirty {
+            self.pack_dirty = false;
+            changed.pack = true;
+            out.inv_letters.fill(0);
+            out.inv_oclasses.fill(0);
+            out.inv_strs.fill(0);
+            for (i, item) in h.pack.iter().take(PACK).enumerate() {
+                out.inv_letters[i] = item.letter;
+                out.inv_oclasses[i] = item.kind;
+                let n = item.name.len().min(NAME);
+                out.inv_strs[i * NAME..i * NAME + n].copy_from_slice(&item.name[..n]);
+            }
         }
+        changed
     }
 }
 

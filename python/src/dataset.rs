@@ -11,13 +11,13 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-use numpy::{PyArray2, PyArray3, PyArray4, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyDict};
 use rogue::session::{Config, Session};
 
-use crate::core::{BLSTATS, CELLS, COLS, Game, NAME, Out, PACK, Start, Task, wait_index};
+use crate::core::{Game, Out, Start, Task};
+use crate::fields::{Arrays, Bufs, Changed};
 
 mod builtin {
     include!(concat!(env!("OUT_DIR"), "/datasets.rs"));
@@ -48,135 +48,6 @@ pub struct Segment {
     pub count: usize,
 }
 
-/// Bytes (or values) of each field in one frame.
-const PER: [usize; 9] = [CELLS, CELLS, 2, BLSTATS, COLS, PACK, PACK, PACK * NAME, 1];
-
-/// A block of frames, flat, frame after frame: the observation's arrays
-/// and the wait.
-#[derive(Default)]
-pub struct Frames {
-    chars: Vec<u8>,
-    attrs: Vec<u8>,
-    cursor: Vec<i16>,
-    blstats: Vec<i32>,
-    message: Vec<u8>,
-    letters: Vec<u8>,
-    types: Vec<u8>,
-    names: Vec<u8>,
-    wait: Vec<i64>,
-    /// Whether the inventory arrays are kept (else one frame's worth is
-    /// filled and dropped).
-    inventory: bool,
-}
-
-impl Frames {
-    fn new(n: usize, inventory: bool) -> Frames {
-        let inv = if inventory { n } else { 1 };
-        Frames {
-            chars: vec![0; n * PER[0]],
-            attrs: vec![0; n * PER[1]],
-            cursor: vec![0; n * PER[2]],
-            blstats: vec![0; n * PER[3]],
-            message: vec![0; n * PER[4]],
-            letters: vec![0; inv * PER[5]],
-            types: vec![0; inv * PER[6]],
-            names: vec![0; inv * PER[7]],
-            wait: vec![0; n * PER[8]],
-            inventory,
-        }
-    }
-
-    /// Every frame back to zeros (what padding is).
-    fn clear(&mut self) {
-        self.chars.fill(0);
-        self.attrs.fill(0);
-        self.cursor.fill(0);
-        self.blstats.fill(0);
-        self.message.fill(0);
-        self.letters.fill(0);
-        self.types.fill(0);
-        self.names.fill(0);
-        self.wait.fill(0);
-    }
-
-    /// Frame `i` from a game.
-    fn fill(&mut self, i: usize, g: &Game) {
-        let j = if self.inventory { i } else { 0 };
-        let at = |k: usize, n: usize| n * PER[k]..(n + 1) * PER[k];
-        g.fill(Out {
-            chars: &mut self.chars[at(0, i)],
-            attrs: &mut self.attrs[at(1, i)],
-            cursor: &mut self.cursor[at(2, i)],
-            blstats: &mut self.blstats[at(3, i)],
-            message: &mut self.message[at(4, i)],
-            inv_letters: &mut self.letters[at(5, j)],
-            inv_types: &mut self.types[at(6, j)],
-            inv_names: &mut self.names[at(7, j)],
-        });
-        self.wait[i] = wait_index(g.obs().wait);
-    }
-}
-
-/// The caller's arrays (a minibatch's), flat, frame after frame; the
-/// inventory's and the wait's only where asked for.
-pub struct Dest<'a> {
-    pub chars: &'a mut [u8],
-    pub attrs: &'a mut [u8],
-    pub cursor: &'a mut [i16],
-    pub blstats: &'a mut [i32],
-    pub message: &'a mut [u8],
-    pub letters: Option<&'a mut [u8]>,
-    pub types: Option<&'a mut [u8]>,
-    pub names: Option<&'a mut [u8]>,
-    pub wait: Option<&'a mut [i64]>,
-}
-
-impl Dest<'_> {
-    /// Whether the arrays hold `n` frames.
-    fn fit(&self, n: usize) -> bool {
-        let opt = |len: Option<usize>, per: usize| len.is_none_or(|l| l == n * per);
-        self.chars.len() == n * PER[0]
-            && self.attrs.len() == n * PER[1]
-            && self.cursor.len() == n * PER[2]
-            && self.blstats.len() == n * PER[3]
-            && self.message.len() == n * PER[4]
-            && opt(self.letters.as_ref().map(|s| s.len()), PER[5])
-            && opt(self.types.as_ref().map(|s| s.len()), PER[6])
-            && opt(self.names.as_ref().map(|s| s.len()), PER[7])
-            && opt(self.wait.as_ref().map(|s| s.len()), PER[8])
-    }
-
-    fn wants_inventory(&self) -> bool {
-        self.letters.is_some() || self.types.is_some() || self.names.is_some()
-    }
-
-    /// Copy a worker's frames in, from frame `lo` on.
-    fn put(&mut self, lo: usize, f: &Frames) {
-        fn put<T: Copy>(dst: &mut [T], lo: usize, per: usize, src: &[T]) {
-            dst[lo * per..lo * per + src.len()].copy_from_slice(src);
-        }
-        put(self.chars, lo, PER[0], &f.chars);
-        put(self.attrs, lo, PER[1], &f.attrs);
-        put(self.cursor, lo, PER[2], &f.cursor);
-        put(self.blstats, lo, PER[3], &f.blstats);
-        put(self.message, lo, PER[4], &f.message);
-        if f.inventory {
-            if let Some(d) = self.letters.as_deref_mut() {
-                put(d, lo, PER[5], &f.letters);
-            }
-            if let Some(d) = self.types.as_deref_mut() {
-                put(d, lo, PER[6], &f.types);
-            }
-            if let Some(d) = self.names.as_deref_mut() {
-                put(d, lo, PER[7], &f.names);
-            }
-        }
-        if let Some(d) = self.wait.as_deref_mut() {
-            put(d, lo, PER[8], &f.wait);
-        }
-    }
-}
-
 /// A row's game: which record, how many of its keys it has read.
 struct Row {
     game: usize,
@@ -203,14 +74,14 @@ fn seek<'a>(row: &'a mut Option<Row>, records: &[Record], game: usize, from: usi
 
 struct Job {
     segments: Vec<Segment>,
-    frames: Frames,
+    /// The worker's rows' frames, row after row (padding stays zeros).
+    frames: Bufs,
 }
 
 /// A worker: rows `lo..hi`, each with its game.
-fn work(records: Arc<Vec<Record>>, lo: usize, seq: usize, jobs: Receiver<Job>, back: Sender<Frames>) {
+fn work(records: Arc<Vec<Record>>, lo: usize, seq: usize, jobs: Receiver<Job>, back: Sender<Bufs>) {
     let mut rows: Vec<Option<Row>> = Vec::new();
     for mut job in jobs {
-        job.frames.clear();
         for s in &job.segments {
             let r = s.row - lo;
             if rows.len() <= r {
@@ -219,7 +90,9 @@ fn work(records: Arc<Vec<Record>>, lo: usize, seq: usize, jobs: Receiver<Job>, b
             let row = seek(&mut rows[r], &records, s.game, s.from);
             let keys = &records[s.game].keys;
             for k in 0..s.count {
-                job.frames.fill(r * seq + s.at + k, &row.g);
+                // Every byte of the frame: the slot held another frame, or
+                // nothing.
+                row.g.fill(job.frames.game(r * seq + s.at + k), true);
                 if let Some(&key) = keys.get(row.pos) {
                     row.g.step(key);
                     row.pos += 1;
@@ -238,8 +111,7 @@ struct Worker {
     jobs: Option<Sender<Job>>,
     /// Behind a lock only so that the replayer can be shared (one caller
     /// at a time uses it).
-    back: Mutex<Receiver<Frames>>,
-    frames: Option<Frames>,
+    back: Mutex<Receiver<Bufs>>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -252,7 +124,7 @@ pub struct Replayer {
 }
 
 impl Replayer {
-    pub fn new(records: Vec<Record>, batch: usize, seq: usize, threads: usize, inventory: bool) -> Replayer {
+    pub fn new(records: Vec<Record>, batch: usize, seq: usize, threads: usize) -> Replayer {
         let records = Arc::new(records);
         let threads = threads.clamp(1, batch.max(1));
         let workers = (0..threads)
@@ -265,8 +137,7 @@ impl Replayer {
                     .name(format!("rogue544-data-{w}"))
                     .spawn(move || work(recs, lo, seq, jrx, btx))
                     .ok();
-                let frames = Some(Frames::new((hi - lo) * seq, inventory));
-                Worker { lo, hi, jobs: Some(jtx), back: Mutex::new(brx), frames, thread }
+                Worker { lo, hi, jobs: Some(jtx), back: Mutex::new(brx), thread }
             })
             .collect();
         Replayer { records, batch, seq, workers }
@@ -284,26 +155,21 @@ impl Replayer {
         Ok(())
     }
 
-    /// Fill a minibatch: every segment's frames, zeros elsewhere.
-    pub fn fill(&mut self, segments: &[Segment], dest: &mut Dest<'_>) -> Result<(), String> {
+    /// Fill a minibatch (`dest`: every field's array over batch x seq
+    /// frames): every segment's frames, zeros elsewhere.
+    pub fn fill(&mut self, segments: &[Segment], dest: &mut Out<'_>) -> Result<(), String> {
         self.check(segments)?;
-        if !dest.fit(self.batch * self.seq) {
-            return Err("the arrays do not fit the minibatch".into());
-        }
         for w in &mut self.workers {
-            let frames = w.frames.take().ok_or("a worker lost its frames")?;
-            if dest.wants_inventory() && !frames.inventory {
-                return Err("this replayer was made without the inventory".into());
-            }
             let mine = segments.iter().filter(|s| (w.lo..w.hi).contains(&s.row)).copied().collect();
-            let job = Job { segments: mine, frames };
+            // Fresh (zeroed) frames each time: padding is zeros.
+            let job = Job { segments: mine, frames: Bufs::new((w.hi - w.lo) * self.seq) };
             w.jobs.as_ref().ok_or("a worker is gone")?.send(job).map_err(|_| "a worker is gone")?;
         }
         for w in &mut self.workers {
             let f =
                 w.back.lock().map_err(|_| "a worker's channel is poisoned")?.recv().map_err(|_| "a worker stopped")?;
-            dest.put(w.lo * self.seq, &f);
-            w.frames = Some(f);
+            let all = vec![Changed::ALL; (w.hi - w.lo) * self.seq];
+            f.copy_to(w.lo * self.seq, dest, &all);
         }
         Ok(())
     }
@@ -460,61 +326,29 @@ struct PyReplayer {
 #[pymethods]
 impl PyReplayer {
     #[new]
-    #[pyo3(signature = (records, batch_size, seq_length, threads=None, inventory=false))]
-    fn new(
-        records: Vec<RecordArgs>,
-        batch_size: usize,
-        seq_length: usize,
-        threads: Option<usize>,
-        inventory: bool,
-    ) -> PyResult<Self> {
+    #[pyo3(signature = (records, batch_size, seq_length, threads=None))]
+    fn new(records: Vec<RecordArgs>, batch_size: usize, seq_length: usize, threads: Option<usize>) -> PyResult<Self> {
         if batch_size == 0 || seq_length == 0 {
             return Err(PyValueError::new_err("batch_size and seq_length must be at least 1"));
         }
         let threads = threads.unwrap_or_else(default_threads);
-        Ok(PyReplayer { r: Replayer::new(records_of(records)?, batch_size, seq_length, threads, inventory) })
+        Ok(PyReplayer { r: Replayer::new(records_of(records)?, batch_size, seq_length, threads) })
     }
 
-    /// Fill the arrays (batch, seq, ...) with the segments' frames
-    /// (row, at, game, from, count), zeros elsewhere.
-    #[pyo3(signature = (segments, chars, attrs, cursor, blstats, message, letters=None, types=None, names=None, wait=None))]
-    #[allow(clippy::too_many_arguments)]
+    /// Fill the arrays (a dict of every observation field, each shaped
+    /// (batch * seq, *field shape)) with the segments' frames (row, at,
+    /// game, from, count), zeros elsewhere.
     fn fill(
         &mut self,
         py: Python<'_>,
         segments: Vec<(usize, usize, usize, usize, usize)>,
-        chars: Bound<'_, PyArray4<u8>>,
-        attrs: Bound<'_, PyArray4<u8>>,
-        cursor: Bound<'_, PyArray3<i16>>,
-        blstats: Bound<'_, PyArray3<i32>>,
-        message: Bound<'_, PyArray3<u8>>,
-        letters: Option<Bound<'_, PyArray3<u8>>>,
-        types: Option<Bound<'_, PyArray3<u8>>>,
-        names: Option<Bound<'_, PyArray4<u8>>>,
-        wait: Option<Bound<'_, PyArray2<i64>>>,
+        arrays: Bound<'_, PyDict>,
     ) -> PyResult<()> {
         let segments: Vec<Segment> =
             segments.into_iter().map(|(row, at, game, from, count)| Segment { row, at, game, from, count }).collect();
-        let (mut chars, mut attrs) = (chars.try_readwrite()?, attrs.try_readwrite()?);
-        let (mut cursor, mut blstats, mut message) =
-            (cursor.try_readwrite()?, blstats.try_readwrite()?, message.try_readwrite()?);
-        let mut letters = letters.as_ref().map(|a| a.try_readwrite()).transpose()?;
-        let mut types = types.as_ref().map(|a| a.try_readwrite()).transpose()?;
-        let mut names = names.as_ref().map(|a| a.try_readwrite()).transpose()?;
-        let mut wait = wait.as_ref().map(|a| a.try_readwrite()).transpose()?;
-        let mut dest = Dest {
-            chars: chars.as_slice_mut()?,
-            attrs: attrs.as_slice_mut()?,
-            cursor: cursor.as_slice_mut()?,
-            blstats: blstats.as_slice_mut()?,
-            message: message.as_slice_mut()?,
-            letters: letters.as_mut().map(|a| a.as_slice_mut()).transpose()?,
-            types: types.as_mut().map(|a| a.as_slice_mut()).transpose()?,
-            names: names.as_mut().map(|a| a.as_slice_mut()).transpose()?,
-            wait: wait.as_mut().map(|a| a.as_slice_mut()).transpose()?,
-        };
+        let a = Arrays::from_dict(&arrays, self.r.batch * self.r.seq)?;
         let r = &mut self.r;
-        py.detach(|| r.fill(&segments, &mut dest)).map_err(PyRuntimeError::new_err)
+        a.with_out(py, |mut out| py.detach(|| r.fill(&segments, &mut out)))?.map_err(PyRuntimeError::new_err)
     }
 
     fn threads(&self) -> usize {

@@ -6,17 +6,19 @@
 
 pub mod core;
 pub mod dataset;
+pub mod fields;
+pub mod mask;
 pub mod vector;
 
 use std::path::PathBuf;
 
-use numpy::ndarray::Array2;
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyIOError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-use crate::core::{BLSTATS, CELLS, COLS, NAME, Out, PACK, ROWS, Start, Task};
+use crate::core::{Start, Task};
+use crate::fields::{Arrays, Bufs, FIELDS, WAITS};
 
 /// A reset's (seed, user, rogueopts, time) from Python.
 type StartArgs = (i64, Option<String>, Option<String>, Option<i64>);
@@ -44,47 +46,17 @@ fn start_of(seed: i64, user: Option<String>, rogueopts: Option<String>, time: Op
 
 /// A game's observation as fresh arrays (filled as Rust vectors, then
 /// handed to numpy without a copy).
-fn observation<'py>(py: Python<'py>, g: &core::Game, waits: &[Py<PyAny>]) -> PyResult<Bound<'py, PyDict>> {
-    let (mut chars, mut attrs, mut cursor, mut blstats) =
-        (vec![0u8; CELLS], vec![0u8; CELLS], vec![0i16; 2], vec![0i32; BLSTATS]);
-    let (mut message, mut letters, mut types, mut names) =
-        (vec![0u8; COLS], vec![0u8; PACK], vec![0u8; PACK], vec![0u8; PACK * NAME]);
-    g.fill(Out {
-        chars: &mut chars,
-        attrs: &mut attrs,
-        cursor: &mut cursor,
-        blstats: &mut blstats,
-        message: &mut message,
-        inv_letters: &mut letters,
-        inv_types: &mut types,
-        inv_names: &mut names,
-    });
-    let grid = |v: Vec<u8>, rows: usize, cols: usize| -> PyResult<Bound<'py, PyArray2<u8>>> {
-        Ok(Array2::from_shape_vec((rows, cols), v).map_err(|e| PyValueError::new_err(e.to_string()))?.into_pyarray(py))
-    };
-    let inv = PyDict::new(py);
-    inv.set_item("letters", letters.into_pyarray(py))?;
-    inv.set_item("types", types.into_pyarray(py))?;
-    inv.set_item("names", grid(names, PACK, NAME)?)?;
-    let d = PyDict::new(py);
-    d.set_item("tty_chars", grid(chars, ROWS, COLS)?)?;
-    d.set_item("tty_attrs", grid(attrs, ROWS, COLS)?)?;
-    d.set_item("tty_cursor", cursor.into_pyarray(py))?;
-    d.set_item("blstats", blstats.into_pyarray(py))?;
-    d.set_item("message", message.into_pyarray(py))?;
-    d.set_item("inventory", inv)?;
-    let w = core::wait_index(g.obs().wait) as usize;
-    match waits.get(w) {
-        Some(v) => d.set_item("wait", v.bind(py))?,
-        None => d.set_item("wait", numpy_int(py, w as i64)?)?,
-    }
-    Ok(d)
+fn observation<'py>(py: Python<'py>, g: &mut core::Game) -> PyResult<Bound<'py, PyDict>> {
+    let mut b = Bufs::new(1);
+    g.fill(b.game(0), true);
+    b.to_dict(py)
 }
 
-/// A numpy int64 scalar (what a `Discrete` space holds).
-fn numpy_int(py: Python<'_>, v: i64) -> PyResult<Bound<'_, PyAny>> {
-    let a = PyArray1::<i64>::from_slice(py, &[v]);
-    a.get_item(0)
+/// The ending as the env's info has it: (word, killer, gold, deepest level).
+type EndingTuple = (String, Option<String>, i32, i32);
+
+fn ending_tuple(e: core::Ending) -> EndingTuple {
+    (e.word.to_string(), e.killer, e.gold, e.max_level)
 }
 
 /// An opaque moment of a game; pickles as its start and keys.
@@ -125,24 +97,23 @@ fn state_from_bytes(b: &[u8]) -> PyResult<PyState> {
 #[pyclass(module = "rogue544._native", name = "Game", unsendable)]
 struct PyGame {
     g: core::Game,
-    /// The `wait` values as numpy scalars, made once.
-    waits: Vec<Py<PyAny>>,
+    /// The action table's keys (for masks).
+    keys: Vec<u8>,
 }
 
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (seed, user=None, rogueopts=None, time=None, task="score"))]
+    #[pyo3(signature = (seed, user=None, rogueopts=None, time=None, task="score", keys=Vec::new()))]
     fn new(
-        py: Python<'_>,
         seed: i64,
         user: Option<String>,
         rogueopts: Option<String>,
         time: Option<i64>,
         task: &str,
+        keys: Vec<u8>,
     ) -> PyResult<Self> {
-        let waits = (0..4).map(|w| numpy_int(py, w).map(Bound::unbind)).collect::<PyResult<_>>()?;
-        Ok(PyGame { g: core::Game::new(start_of(seed, user, rogueopts, time)?, task_of(task)?), waits })
+        Ok(PyGame { g: core::Game::new(start_of(seed, user, rogueopts, time)?, task_of(task)?), keys })
     }
 
     #[pyo3(signature = (seed, user=None, rogueopts=None, time=None))]
@@ -154,11 +125,18 @@ impl PyGame {
     /// Type a key: (observation, reward, game over).
     fn step<'py>(&mut self, py: Python<'py>, key: u8) -> PyResult<(Bound<'py, PyDict>, f64, bool)> {
         let r = self.g.step(key);
-        Ok((observation(py, &self.g, &self.waits)?, r, self.g.is_over()))
+        Ok((observation(py, &mut self.g)?, r, self.g.is_over()))
     }
 
-    fn observe<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        observation(py, &self.g, &self.waits)
+    fn observe<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        observation(py, &mut self.g)
+    }
+
+    /// The action mask (int8, one per key of the table given at `new`).
+    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        let mut m = vec![0i8; self.keys.len()];
+        self.g.mask(&self.keys, &mut m);
+        PyArray1::from_vec(py, m)
     }
 
     fn is_over(&self) -> bool {
@@ -171,14 +149,8 @@ impl PyGame {
 
     /// How the game ended: (ending word, killer, gold, deepest level), or
     /// None while it goes on.
-    fn outcome(&self) -> Option<(String, Option<String>, i32, i32)> {
-        let o = self.g.obs().outcome.as_ref()?;
-        let word = match (&o.crashed, o.ending) {
-            (Some(_), _) => "crash".to_string(),
-            (None, Some(rogue::Ending::Won)) => "victory".to_string(),
-            (None, e) => rogue::case::record::ends_word(e).to_string(),
-        };
-        Some((word, o.killer.clone(), o.gold, o.max_level))
+    fn outcome(&self) -> Option<EndingTuple> {
+        self.g.ending().map(ending_tuple)
     }
 
     fn seed(&self) -> i32 {
@@ -225,70 +197,54 @@ fn next_seed(seed: i64) -> i32 {
 }
 
 /// The arrays a `VecGames` fills, bound once (`bind`): every game's
-/// observation, wait, reward and flags.
-struct Arrays {
-    chars: Py<PyArray3<u8>>,
-    attrs: Py<PyArray3<u8>>,
-    cursor: Py<PyArray2<i16>>,
-    blstats: Py<PyArray2<i32>>,
-    message: Py<PyArray2<u8>>,
-    letters: Py<PyArray2<u8>>,
-    types: Py<PyArray2<u8>>,
-    names: Py<PyArray3<u8>>,
-    wait: Py<PyArray1<i64>>,
+/// observation, and the step's rewards, flags and masks.
+struct VecArrays {
+    obs: Arrays,
     reward: Py<PyArray1<f64>>,
     terminated: Py<PyArray1<bool>>,
     truncated: Py<PyArray1<bool>>,
+    mask: Py<PyArray2<i8>>,
 }
 
 /// Many games on worker threads; see `rogue544.vector`.
 #[pyclass(module = "rogue544._native", name = "VecGames")]
 struct PyVecGames {
     v: vector::VecGames,
-    arrays: Option<Arrays>,
+    arrays: Option<VecArrays>,
 }
 
 /// Borrow the bound arrays writable for one call and run `f` on them as
 /// flat slices (an array bound twice, or one numpy will not lend for
 /// writing or that is not contiguous, is an error).
-fn with_outs<R>(py: Python<'_>, a: &Arrays, f: impl FnOnce(vector::Outs<'_>) -> PyResult<R>) -> PyResult<R> {
-    let (mut chars, mut attrs, mut names) =
-        (a.chars.bind(py).try_readwrite()?, a.attrs.bind(py).try_readwrite()?, a.names.bind(py).try_readwrite()?);
-    let (mut cursor, mut blstats) = (a.cursor.bind(py).try_readwrite()?, a.blstats.bind(py).try_readwrite()?);
-    let (mut message, mut letters, mut types) =
-        (a.message.bind(py).try_readwrite()?, a.letters.bind(py).try_readwrite()?, a.types.bind(py).try_readwrite()?);
-    let (mut wait, mut reward) = (a.wait.bind(py).try_readwrite()?, a.reward.bind(py).try_readwrite()?);
+fn with_outs<R>(py: Python<'_>, a: &VecArrays, f: impl FnOnce(vector::Outs<'_>) -> PyResult<R>) -> PyResult<R> {
+    let (mut reward, mut mask) = (a.reward.bind(py).try_readwrite()?, a.mask.bind(py).try_readwrite()?);
     let (mut terminated, mut truncated) =
         (a.terminated.bind(py).try_readwrite()?, a.truncated.bind(py).try_readwrite()?);
-    f(vector::Outs {
-        obs: Out {
-            chars: chars.as_slice_mut()?,
-            attrs: attrs.as_slice_mut()?,
-            cursor: cursor.as_slice_mut()?,
-            blstats: blstats.as_slice_mut()?,
-            message: message.as_slice_mut()?,
-            inv_letters: letters.as_slice_mut()?,
-            inv_types: types.as_slice_mut()?,
-            inv_names: names.as_slice_mut()?,
-        },
-        wait: wait.as_slice_mut()?,
-        reward: reward.as_slice_mut()?,
-        terminated: terminated.as_slice_mut()?,
-        truncated: truncated.as_slice_mut()?,
-    })
+    let (reward, mask) = (reward.as_slice_mut()?, mask.as_slice_mut()?);
+    let (terminated, truncated) = (terminated.as_slice_mut()?, truncated.as_slice_mut()?);
+    a.obs.with_out(py, |obs| f(vector::Outs { obs, reward, terminated, truncated, mask }))?
 }
 
 #[pymethods]
 impl PyVecGames {
     #[new]
-    #[pyo3(signature = (num_envs, task="score", max_episode_steps=10_000, threads=None))]
-    fn new(num_envs: usize, task: &str, max_episode_steps: u64, threads: Option<usize>) -> PyResult<Self> {
+    #[pyo3(signature = (num_envs, task="score", max_episode_steps=10_000, threads=None, keys=Vec::new()))]
+    fn new(
+        num_envs: usize,
+        task: &str,
+        max_episode_steps: u64,
+        threads: Option<usize>,
+        keys: Vec<u8>,
+    ) -> PyResult<Self> {
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
         }
         let threads =
             threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, num_envs);
-        Ok(PyVecGames { v: vector::VecGames::new(num_envs, task_of(task)?, max_episode_steps, threads), arrays: None })
+        Ok(PyVecGames {
+            v: vector::VecGames::new(num_envs, task_of(task)?, max_episode_steps, threads, keys),
+            arrays: None,
+        })
     }
 
     fn threads(&self) -> usize {
@@ -296,44 +252,47 @@ impl PyVecGames {
     }
 
     /// The arrays every `reset` and `step` fills from now on (made once by
-    /// the caller, checked here once).
-    #[allow(clippy::too_many_arguments)]
+    /// the caller, checked here once): the observation's, a dict by the
+    /// fields' names, each `(num_envs, *shape)`; then the rewards, flags
+    /// and masks.
     fn bind(
         &mut self,
-        py: Python<'_>,
-        chars: Bound<'_, PyArray3<u8>>,
-        attrs: Bound<'_, PyArray3<u8>>,
-        cursor: Bound<'_, PyArray2<i16>>,
-        blstats: Bound<'_, PyArray2<i32>>,
-        message: Bound<'_, PyArray2<u8>>,
-        letters: Bound<'_, PyArray2<u8>>,
-        types: Bound<'_, PyArray2<u8>>,
-        names: Bound<'_, PyArray3<u8>>,
-        wait: Bound<'_, PyArray1<i64>>,
+        obs: &Bound<'_, PyDict>,
         reward: Bound<'_, PyArray1<f64>>,
         terminated: Bound<'_, PyArray1<bool>>,
         truncated: Bound<'_, PyArray1<bool>>,
+        mask: Bound<'_, PyArray2<i8>>,
     ) -> PyResult<()> {
-        let a = Arrays {
-            chars: chars.unbind(),
-            attrs: attrs.unbind(),
-            cursor: cursor.unbind(),
-            blstats: blstats.unbind(),
-            message: message.unbind(),
-            letters: letters.unbind(),
-            types: types.unbind(),
-            names: names.unbind(),
-            wait: wait.unbind(),
+        let n = self.v.len();
+        let fits = reward.len() == n
+            && terminated.len() == n
+            && truncated.len() == n
+            && mask.shape() == [n, self.v.actions()]
+            && [
+                reward.is_c_contiguous(),
+                terminated.is_c_contiguous(),
+                truncated.is_c_contiguous(),
+                mask.is_c_contiguous(),
+            ]
+            .iter()
+            .all(|&c| c);
+        if !fits {
+            return Err(PyValueError::new_err("the arrays do not fit the games"));
+        }
+        self.arrays = Some(VecArrays {
+            obs: Arrays::from_dict(obs, n)?,
             reward: reward.unbind(),
             terminated: terminated.unbind(),
             truncated: truncated.unbind(),
-        };
-        let n = self.v.len();
-        if !with_outs(py, &a, |o| Ok(o.fit(n)))? {
-            return Err(PyValueError::new_err("the arrays do not fit the games"));
-        }
-        self.arrays = Some(a);
+            mask: mask.unbind(),
+        });
         Ok(())
+    }
+
+    /// How the episodes that ended at the last step ended: (game index,
+    /// ending) for each.
+    fn endings(&self) -> Vec<(usize, EndingTuple)> {
+        self.v.endings().into_iter().map(|(i, e)| (i, ending_tuple(e))).collect()
     }
 
     /// Start every game anew: one (seed, user, rogueopts, time) each.
@@ -368,11 +327,11 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state_from_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(read_case, m)?)?;
     m.add_function(wrap_pyfunction!(next_seed, m)?)?;
-    m.add("ROWS", ROWS)?;
-    m.add("COLS", COLS)?;
-    m.add("PACK", PACK)?;
-    m.add("NAME", NAME)?;
-    m.add("BLSTATS", BLSTATS)?;
+    let fields: Vec<(&str, Vec<usize>, &str, i64, i64)> =
+        FIELDS.iter().map(|f| (f.name, f.shape.to_vec(), f.dtype, f.low, f.high)).collect();
+    m.add("FIELDS", fields)?;
+    m.add("WAITS", WAITS.to_vec())?;
+    m.add("BLSTATS", fields::BLSTATS)?;
     m.add("DEPTH_BONUS", core::DEPTH_BONUS)?;
     Ok(())
 }

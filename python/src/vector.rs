@@ -6,109 +6,75 @@ use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 
-use crate::core::{BLSTATS, CELLS, COLS, Game, NAME, Out, PACK, Start, Task, next_seed, wait_index};
+use crate::core::{Ending, Game, Start, Task, next_seed};
+use crate::fields::{Bufs, Changed, Out};
 
-/// The vector's arrays, flat, game after game: a game's observation
-/// arrays ([`Out`], here for every game), its wait, and the step's reward
-/// and flags.
+/// The vector's arrays, flat, game after game: the observation ([`Out`],
+/// for every game), the step's reward and flags, and the action masks.
 pub struct Outs<'a> {
     pub obs: Out<'a>,
-    pub wait: &'a mut [i64],
     pub reward: &'a mut [f64],
     pub terminated: &'a mut [bool],
     pub truncated: &'a mut [bool],
+    pub mask: &'a mut [i8],
 }
 
-impl Outs<'_> {
-    /// Whether the arrays hold `n` games.
-    pub fn fit(&self, n: usize) -> bool {
-        let o = &self.obs;
-        o.chars.len() == n * CELLS
-            && o.attrs.len() == n * CELLS
-            && o.cursor.len() == n * 2
-            && o.blstats.len() == n * BLSTATS
-            && o.message.len() == n * COLS
-            && o.inv_letters.len() == n * PACK
-            && o.inv_types.len() == n * PACK
-            && o.inv_names.len() == n * PACK * NAME
-            && self.wait.len() == n
-            && self.reward.len() == n
-            && self.terminated.len() == n
-            && self.truncated.len() == n
-    }
-}
-
-/// A worker's share of the arrays, and its games' rewards and flags.
-struct Bufs {
-    chars: Vec<u8>,
-    attrs: Vec<u8>,
-    cursor: Vec<i16>,
-    blstats: Vec<i32>,
-    message: Vec<u8>,
-    letters: Vec<u8>,
-    types: Vec<u8>,
-    names: Vec<u8>,
-    wait: Vec<i64>,
+/// A worker's share: its games' observations, what changed in them, and
+/// their rewards, flags and masks.
+struct Share {
+    bufs: Bufs,
+    changed: Vec<Changed>,
     reward: Vec<f64>,
     terminated: Vec<bool>,
     truncated: Vec<bool>,
+    mask: Vec<i8>,
+    /// How the episodes that ended at this step ended.
+    ends: Vec<(usize, Ending)>,
+    /// Actions per game (the mask's row).
+    actions: usize,
 }
 
-impl Bufs {
-    fn new(n: usize) -> Bufs {
-        Bufs {
-            chars: vec![0; n * CELLS],
-            attrs: vec![0; n * CELLS],
-            cursor: vec![0; n * 2],
-            blstats: vec![0; n * BLSTATS],
-            message: vec![0; n * COLS],
-            letters: vec![0; n * PACK],
-            types: vec![0; n * PACK],
-            names: vec![0; n * PACK * NAME],
-            wait: vec![0; n],
+impl Share {
+    fn new(n: usize, actions: usize) -> Share {
+        Share {
+            bufs: Bufs::new(n),
+            changed: vec![Changed::ALL; n],
             reward: vec![0.0; n],
             terminated: vec![false; n],
             truncated: vec![false; n],
+            mask: vec![0; n * actions],
+            ends: Vec::new(),
+            actions,
         }
     }
 
-    fn fill(&mut self, i: usize, g: &Game) {
-        g.fill(Out {
-            chars: &mut self.chars[i * CELLS..(i + 1) * CELLS],
-            attrs: &mut self.attrs[i * CELLS..(i + 1) * CELLS],
-            cursor: &mut self.cursor[i * 2..(i + 1) * 2],
-            blstats: &mut self.blstats[i * BLSTATS..(i + 1) * BLSTATS],
-            message: &mut self.message[i * COLS..(i + 1) * COLS],
-            inv_letters: &mut self.letters[i * PACK..(i + 1) * PACK],
-            inv_types: &mut self.types[i * PACK..(i + 1) * PACK],
-            inv_names: &mut self.names[i * PACK * NAME..(i + 1) * PACK * NAME],
-        });
-        self.wait[i] = wait_index(g.obs().wait);
+    /// Game `i`'s observation and mask, after a step (`all`: after a new
+    /// game).
+    fn fill(&mut self, i: usize, g: &mut Game, keys: &[u8], all: bool) {
+        let c = g.fill(self.bufs.game(i), all);
+        // A change not yet copied out stays marked until it is.
+        let was = self.changed[i];
+        self.changed[i] = Changed { rows: was.rows | c.rows, pack: was.pack || c.pack, all: was.all || c.all };
+        g.mask(keys, &mut self.mask[i * self.actions..(i + 1) * self.actions]);
     }
 
     /// Copy into the vector's arrays from game `lo` on.
-    fn copy_to(&self, lo: usize, o: &mut Outs<'_>) {
+    fn copy_to(&mut self, lo: usize, o: &mut Outs<'_>) {
+        self.bufs.copy_to(lo, &mut o.obs, &self.changed);
+        self.changed.fill(Changed::default());
         fn put<T: Copy>(dst: &mut [T], lo: usize, per: usize, src: &[T]) {
             dst[lo * per..lo * per + src.len()].copy_from_slice(src);
         }
-        put(o.obs.chars, lo, CELLS, &self.chars);
-        put(o.obs.attrs, lo, CELLS, &self.attrs);
-        put(o.obs.cursor, lo, 2, &self.cursor);
-        put(o.obs.blstats, lo, BLSTATS, &self.blstats);
-        put(o.obs.message, lo, COLS, &self.message);
-        put(o.obs.inv_letters, lo, PACK, &self.letters);
-        put(o.obs.inv_types, lo, PACK, &self.types);
-        put(o.obs.inv_names, lo, PACK * NAME, &self.names);
-        put(o.wait, lo, 1, &self.wait);
         put(o.reward, lo, 1, &self.reward);
         put(o.terminated, lo, 1, &self.terminated);
         put(o.truncated, lo, 1, &self.truncated);
+        put(o.mask, lo, self.actions, &self.mask);
     }
 }
 
 enum Cmd {
-    Reset(Vec<Start>, Bufs),
-    Step(Vec<u8>, Bufs),
+    Reset(Vec<Start>, Share),
+    Step(Vec<u8>, Share),
 }
 
 /// A game and its episode's bookkeeping.
@@ -119,7 +85,7 @@ struct Slot {
     done: bool,
 }
 
-fn work(task: Task, max_steps: u64, cmds: Receiver<Cmd>, back: Sender<Bufs>) {
+fn work(task: Task, max_steps: u64, keys: Vec<u8>, cmds: Receiver<Cmd>, back: Sender<Share>) {
     let mut slots: Vec<Slot> = Vec::new();
     for cmd in cmds {
         let b = match cmd {
@@ -136,12 +102,14 @@ fn work(task: Task, max_steps: u64, cmds: Receiver<Cmd>, back: Sender<Bufs>) {
                     b.reward[i] = 0.0;
                     b.terminated[i] = false;
                     b.truncated[i] = false;
-                    b.fill(i, &slots[i].game);
+                    b.fill(i, &mut slots[i].game, &keys, true);
                 }
                 b
             }
-            Cmd::Step(keys, mut b) => {
-                for (i, (slot, &k)) in slots.iter_mut().zip(&keys).enumerate() {
+            Cmd::Step(typed, mut b) => {
+                b.ends.clear();
+                for (i, (slot, &k)) in slots.iter_mut().zip(&typed).enumerate() {
+                    let fresh = slot.done;
                     if slot.done {
                         // Next-step autoreset: the key is ignored.
                         let old = slot.game.start().clone();
@@ -158,9 +126,13 @@ fn work(task: Task, max_steps: u64, cmds: Receiver<Cmd>, back: Sender<Bufs>) {
                         let trunc = !term && slot.steps >= max_steps;
                         b.terminated[i] = term;
                         b.truncated[i] = trunc;
+                        // What the single env's info says at a game's end.
+                        if let Some(e) = slot.game.ending().filter(|_| term) {
+                            b.ends.push((i, e));
+                        }
                         slot.done = term || trunc;
                     }
-                    b.fill(i, &slot.game);
+                    b.fill(i, &mut slot.game, &keys, fresh);
                 }
                 b
             }
@@ -177,8 +149,8 @@ struct Worker {
     cmds: Option<Sender<Cmd>>,
     /// Behind a lock only so that the vector can be shared (it is used
     /// by one caller at a time).
-    back: Mutex<Receiver<Bufs>>,
-    bufs: Option<Bufs>,
+    back: Mutex<Receiver<Share>>,
+    share: Option<Share>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -188,18 +160,26 @@ pub struct VecGames {
 }
 
 impl VecGames {
-    pub fn new(n: usize, task: Task, max_steps: u64, threads: usize) -> VecGames {
+    pub fn new(n: usize, task: Task, max_steps: u64, threads: usize, keys: Vec<u8>) -> VecGames {
         let threads = threads.clamp(1, n.max(1));
         let workers = (0..threads)
             .map(|w| {
                 let (lo, hi) = (n * w / threads, n * (w + 1) / threads);
                 let (ctx, crx) = channel();
                 let (btx, brx) = channel();
+                let (keys, actions) = (keys.clone(), keys.len());
                 let thread = std::thread::Builder::new()
                     .name(format!("rogue544-{w}"))
-                    .spawn(move || work(task, max_steps, crx, btx))
+                    .spawn(move || work(task, max_steps, keys, crx, btx))
                     .ok();
-                Worker { lo, hi, cmds: Some(ctx), back: Mutex::new(brx), bufs: Some(Bufs::new(hi - lo)), thread }
+                Worker {
+                    lo,
+                    hi,
+                    cmds: Some(ctx),
+                    back: Mutex::new(brx),
+                    share: Some(Share::new(hi - lo, actions)),
+                    thread,
+                }
             })
             .collect();
         VecGames { n, workers }
@@ -213,23 +193,39 @@ impl VecGames {
         self.n == 0
     }
 
+    /// Actions per game (the masks' rows).
+    pub fn actions(&self) -> usize {
+        self.workers.first().and_then(|w| w.share.as_ref()).map_or(0, |s| s.actions)
+    }
+
+    /// The episodes that ended at the last step: (game, ending).
+    pub fn endings(&self) -> Vec<(usize, Ending)> {
+        let mut out = Vec::new();
+        for w in &self.workers {
+            if let Some(s) = &w.share {
+                out.extend(s.ends.iter().map(|(i, e)| (w.lo + i, e.clone())));
+            }
+        }
+        out
+    }
+
     pub fn threads(&self) -> usize {
         self.workers.len()
     }
 
     /// Send every worker its command, then gather the buffers back into
     /// the arrays. `false` if a worker is gone.
-    fn round(&mut self, mut cmd: impl FnMut(&Worker, Bufs) -> Cmd, out: &mut Outs<'_>) -> Result<(), String> {
+    fn round(&mut self, mut cmd: impl FnMut(&Worker, Share) -> Cmd, out: &mut Outs<'_>) -> Result<(), String> {
         for w in &mut self.workers {
-            let b = w.bufs.take().ok_or("a worker lost its buffers")?;
+            let b = w.share.take().ok_or("a worker lost its buffers")?;
             let c = cmd(w, b);
             w.cmds.as_ref().ok_or("a worker is gone")?.send(c).map_err(|_| "a worker is gone")?;
         }
         for w in &mut self.workers {
-            let b =
+            let mut b =
                 w.back.lock().map_err(|_| "a worker's channel is poisoned")?.recv().map_err(|_| "a worker stopped")?;
             b.copy_to(w.lo, out);
-            w.bufs = Some(b);
+            w.share = Some(b);
         }
         Ok(())
     }

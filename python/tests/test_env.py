@@ -47,7 +47,7 @@ def test_registered_and_spaces():
         obs, _ = env.reset(seed=1)
         assert env.observation_space.contains(obs)
         assert obs["tty_chars"].shape == (24, 80) and obs["tty_chars"].dtype == np.uint8
-        assert obs["tty_cursor"].dtype == np.int16
+        assert obs["tty_cursor"].dtype == np.uint8
         assert obs["blstats"].dtype == np.int32
     assert len(set(a.key for a in ACTIONS)) == len(ACTIONS)
     keys = {chr(a.key) for a in ACTIONS}
@@ -99,7 +99,7 @@ def test_blstats_and_inventory_from_the_game():
     shown = rogue544.screen_text(obs)
     for letter, _, name in inv:
         assert any(row.startswith(f"{letter}) {name}") for row in shown), (letter, name, shown)
-    assert obs["wait"] == rogue544.WAITS.index("key")
+    assert rogue544.WAITS[obs["wait"]] == "more"
     obs, *_ = env.unwrapped.step_key(b" ")
     assert obs["wait"] == 0 and obs["blstats"][10] == 2
 
@@ -190,11 +190,12 @@ def test_record_plays_back_in_rogue_trace(tmp_path):
 
 
 def test_clone_at_any_wait_and_after_the_end():
+    W = rogue544.WAITS
     env = gym.make("Rogue-v0", max_episode_steps=None).unwrapped
     env.reset(seed=9)
     # Quit: a prompt (a key wait), then the end.
     obs, *_ = env.step_key(b"Q")
-    assert obs["wait"] == 1
+    assert W[obs["wait"]] == "yes_no"
     at_prompt = env.clone_state()
     obs, _, term, _, info = env.step_key(b"y")
     for i in range(50):
@@ -202,18 +203,18 @@ def test_clone_at_any_wait_and_after_the_end():
             break
         # --More-- wants a space; the score list and the last line a return.
         obs, _, term, _, info = env.step_key(b" \n"[i % 2])
-    assert info["ending"] == "quit" and obs["wait"] == 3
+    assert info["ending"] == "quit" and W[obs["wait"]] == "over"
     over = env.clone_state()
     env.restore_state(at_prompt)
-    assert env.observe()["wait"] == 1
+    assert W[env.observe()["wait"]] == "yes_no"
     obs, *_ = env.step_key(b"n")
     assert obs["wait"] == 0
     env.restore_state(over)
-    assert env.observe()["wait"] == 3 and env._game.is_over()
+    assert W[env.observe()["wait"]] == "over" and env._game.is_over()
     import pickle
 
     env.restore_state(pickle.loads(pickle.dumps(at_prompt)))
-    assert env.observe()["wait"] == 1
+    assert W[env.observe()["wait"]] == "yes_no"
 
 
 def test_bad_input_is_an_error_not_a_crash():

@@ -27,32 +27,36 @@ def test_vector_equals_single_envs():
     for threads in (1, 2, 3):
         v = gym.make_vec("Rogue-v0", num_envs=n, max_episode_steps=limit, threads=threads)
         singles = [gym.make("Rogue-v0", max_episode_steps=limit) for _ in range(n)]
-        vobs, _ = v.reset(seed=100)
-        sobs = [e.reset(seed=100 + i)[0] for i, e in enumerate(singles)]
+        vobs, vinfo = v.reset(seed=100)
+        sobs, sinfo = map(list, zip(*[e.reset(seed=100 + i) for i, e in enumerate(singles)]))
         rng = np.random.default_rng(threads)
         done = [False] * n
         ended = 0
         for _ in range(steps):
             for i in range(n):
+                assert vobs.keys() == sobs[i].keys()
                 for k in sobs[i]:
-                    if k == "inventory":
-                        for kk in sobs[i][k]:
-                            assert np.array_equal(vobs[k][kk][i], sobs[i][k][kk])
-                    else:
-                        assert np.array_equal(vobs[k][i], sobs[i][k]), k
+                    assert np.array_equal(vobs[k][i], sobs[i][k]), k
+                assert np.array_equal(vinfo["action_mask"][i], sinfo[i]["action_mask"])
             actions = rng.integers(len(rogue544.ACTIONS), size=n)
-            vobs, vr, vte, vtr, _ = v.step(actions)
+            vobs, vr, vte, vtr, vinfo = v.step(actions)
             for i, e in enumerate(singles):
                 if done[i]:
                     # Next-step autoreset: the single env's reset, without a
                     # seed, starts the same next game.
-                    sobs[i], _ = e.reset()
+                    sobs[i], sinfo[i] = e.reset()
                     assert vr[i] == 0 and not vte[i] and not vtr[i]
                     done[i] = False
                     ended += 1
                     continue
-                sobs[i], r, te, tr, _ = e.step(int(actions[i]))
+                sobs[i], r, te, tr, sinfo[i] = e.step(int(actions[i]))
                 assert (r, te, tr) == (vr[i], vte[i], vtr[i])
+                # The single env's info at an episode's end, in vector form.
+                for k in ("ending", "killer", "gold", "max_level"):
+                    if k in sinfo[i]:
+                        assert vinfo["_" + k][i] and vinfo[k][i] == sinfo[i][k], k
+                    else:
+                        assert k not in vinfo or not vinfo["_" + k][i], k
                 done[i] = te or tr
         assert ended >= n  # every game was reset at least once
         v.close()
@@ -68,13 +72,28 @@ def test_copy_false_reuses_arrays():
 
 def test_an_array_bound_twice_is_an_error_not_a_panic():
     from rogue544 import _native
-    v = _native.VecGames(1)
-    grid = np.zeros((1, _native.ROWS, _native.COLS), np.uint8)
-    row = lambda n, t: np.zeros((1, n), t)
-    arrays = (grid, grid, np.zeros((1, 2), np.int16), row(_native.BLSTATS, np.int32),
-              row(_native.COLS, np.uint8), row(_native.PACK, np.uint8), row(_native.PACK, np.uint8),
-              np.zeros((1, _native.PACK, _native.NAME), np.uint8), np.zeros(1, np.int64),
-              np.zeros(1, np.float64), np.zeros(1, np.bool_), np.zeros(1, np.bool_))
+    v = _native.VecGames(1, keys=rogue544.KEYS.tobytes())
+    arrays = {name: np.zeros((1,) + shape, dtype) for name, shape, dtype, *_ in rogue544.FIELDS}
+    arrays["tty_attrs"] = arrays["tty_chars"]
+    extra = (np.zeros(1, np.float64), np.zeros(1, np.bool_), np.zeros(1, np.bool_),
+             np.zeros((1, len(rogue544.ACTIONS)), np.int8))
     # `Exception`, not pyo3's PanicException (a BaseException).
+    v.bind(arrays, *extra)
     with pytest.raises(Exception):
-        v.bind(*arrays)
+        v.reset([(1, None, None, None)])
+    with pytest.raises(Exception):
+        v.bind({**arrays, "wait": np.zeros(1, np.int32)}, *extra)
+
+
+def test_vector_conventions():
+    v = gym.make_vec("Rogue-v0", num_envs=2, render_mode="ansi")
+    assert v.render() is None or True
+    obs, info = v.reset(seed=3)
+    screens = v.render()
+    assert len(screens) == 2 and "Level: 1" in screens[0]
+    assert info["action_mask"].shape == (2, len(rogue544.ACTIONS)) and info["action_mask"].dtype == np.int8
+    assert v.unwrapped.action_masks().dtype == np.bool_
+    assert v.unwrapped.get_action_meanings()[0] == "move_w"
+    for space in v.single_observation_space.spaces.values():
+        assert not isinstance(space, gym.spaces.Dict)
+    v.close()
