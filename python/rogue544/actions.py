@@ -5,9 +5,9 @@ The table holds, in this order: the eight moves, the eight runs (shift),
 the eight rushes (control: run until something is next to you), every
 command key of 5.4.4 (except ``!``, the shell escape, and ^Z, which the
 headless game has no use for), the digits (a count before a command), the
-pack letters that are not already command keys, and ESC, space, Enter, y
-and n (``y`` and ``n`` are also the moves north-west and south-east: the
-same key, so the same action).
+pack letters that are not already command keys, ESC, space, Enter, and
+``*`` (the list at an item prompt). ``y`` and ``n`` (the answers) are also
+the moves north-west and south-east: the same key, so the same action.
 
 Any other byte can be typed with ``env.unwrapped.step_key(byte)``.
 """
@@ -72,6 +72,8 @@ def _build() -> tuple[Action, ...]:
     add("escape", 0x1B)
     add("space", " ")
     add("enter", "\r")
+    # '*' at an item prompt lists the things that fit.
+    add("list", "*")
     return tuple(table)
 
 

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use rogue::session::{Config, HeroState, Observation, Session, Snapshot, Wait};
+use rogue::session::{Config, HeroState, Observation, PromptKind, Session, Snapshot, Wait};
 use rogue::{A_CHARTEXT, A_STANDOUT};
 
 pub use crate::fields::{BLSTATS, COLS, Changed, MSG, NAME, Out, PACK, ROWS, WAITS};
@@ -215,14 +215,24 @@ const fn konst_eq(a: &str, b: &str) -> bool {
 /// The observation's `wait` number of what the game waits for.
 pub fn wait_index(o: &Observation) -> i64 {
     const COMMAND: i64 = wait_named("command");
-    const KEY: i64 = wait_named("key");
     const LINE: i64 = wait_named("line");
     const OVER: i64 = wait_named("over");
     match o.wait {
         Wait::Command => COMMAND,
-        Wait::Key => KEY,
         Wait::Line => LINE,
         Wait::Over => OVER,
+        Wait::Key => match o.prompt.kind {
+            PromptKind::Key => const { wait_named("key") },
+            PromptKind::Command => COMMAND,
+            PromptKind::More => const { wait_named("more") },
+            PromptKind::Space => const { wait_named("space") },
+            PromptKind::YesNo => const { wait_named("yes_no") },
+            PromptKind::Direction => const { wait_named("direction") },
+            PromptKind::Item => const { wait_named("item") },
+            PromptKind::Choice => const { wait_named("choice") },
+            PromptKind::Text => const { wait_named("text") },
+            PromptKind::Line => LINE,
+        },
     }
 }
 

@@ -99,7 +99,7 @@ def test_blstats_and_inventory_from_the_game():
     shown = rogue544.screen_text(obs)
     for letter, _, name in inv:
         assert any(row.startswith(f"{letter}) {name}") for row in shown), (letter, name, shown)
-    assert rogue544.WAITS[obs["wait"]] == "more"
+    assert rogue544.WAITS[obs["wait"]] == "space"  # --Press space to continue--
     obs, *_ = env.unwrapped.step_key(b" ")
     assert obs["wait"] == 0 and obs["blstats"][10] == 2
 

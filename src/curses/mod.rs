@@ -145,6 +145,10 @@ pub trait Curses {
     /// The game is (or stops being) at the wait for a turn's command, the
     /// wait where a copy of it can be played on (bots and replays care).
     fn command_wait(&mut self, _on: bool) {}
+    /// What the next key read is for, and the keys it takes (what a
+    /// program driving the game is told; a real terminal has no use for
+    /// it).
+    fn prompt(&mut self, _p: model::Prompt) {}
     /// The game is (or stops being) reading a line with its own editing
     /// (`get_str`, the wizard's password): a real terminal's Backspace key
     /// then erases where it sends the tty's erase character.

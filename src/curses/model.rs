@@ -15,6 +15,93 @@ use super::tty::{LineDiscipline, SIGINT, SIGQUIT};
 use super::{A_CHARTEXT, A_STANDOUT, Chtype, Curses, Mode, Win, cchar};
 use crate::curses::Interrupt;
 
+/// What the game reads a key for, as it says just before reading it (the
+/// next key read takes it; a read it did not announce is a plain key): a
+/// program driving the game can tell a prompt from a command, and which
+/// keys the prompt does something with, from the game's own state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prompt {
+    /// What the read is for.
+    pub kind: PromptKind,
+    /// The keys this read does something with (7 bits: the game reads 7).
+    pub keys: KeySet,
+}
+
+impl Prompt {
+    /// A read the game did not announce: any key.
+    pub const ANY: Prompt = Prompt { kind: PromptKind::Key, keys: KeySet::ALL };
+}
+
+impl Default for Prompt {
+    fn default() -> Self {
+        Prompt::ANY
+    }
+}
+
+/// The kinds of key reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PromptKind {
+    /// Not announced: any key.
+    #[default]
+    Key,
+    /// A turn's command (or the command after a count).
+    Command,
+    /// `--More--` after a message.
+    More,
+    /// A screen that waits for a space (`--Press space to continue--`).
+    Space,
+    /// A yes or no question.
+    YesNo,
+    /// A direction.
+    Direction,
+    /// Which thing of the pack (`get_item` and the like).
+    Item,
+    /// One key of a short list (a hand, a type of object, a help entry).
+    Choice,
+    /// A line the game edits itself (a name, a file name, an option).
+    Text,
+    /// A line read in the terminal's normal mode (after the score list).
+    Line,
+}
+
+/// A set of 7-bit keys.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KeySet(pub u128);
+
+impl KeySet {
+    /// Every key.
+    pub const ALL: KeySet = KeySet(u128::MAX);
+
+    /// The keys of `bytes`.
+    pub const fn of(bytes: &[u8]) -> KeySet {
+        let mut s = 0u128;
+        let mut i = 0;
+        while i < bytes.len() {
+            s |= 1 << (bytes[i] & 0x7f);
+            i += 1;
+        }
+        KeySet(s)
+    }
+
+    /// The printable keys, space to `~`.
+    pub const PRINTABLE: KeySet = KeySet(((1u128 << 0x7f) - 1) & !((1u128 << 0x20) - 1));
+
+    /// The keys of both sets.
+    pub const fn union(self, o: KeySet) -> KeySet {
+        KeySet(self.0 | o.0)
+    }
+
+    /// The set and key `k`.
+    pub const fn with(self, k: u8) -> KeySet {
+        KeySet(self.0 | 1 << (k & 0x7f))
+    }
+
+    /// Whether the game, which reads 7 bits of a key, takes `k`.
+    pub const fn contains(self, k: u8) -> bool {
+        self.0 & 1 << (k & 0x7f) != 0
+    }
+}
+
 /// Where the model's keys come from. It is asked at every wait, with the
 /// terminal as a person would see it at that moment, so a source can also
 /// watch the screen: `rogue-trace` takes its frames here, a bot decides
@@ -27,6 +114,8 @@ pub trait KeySource {
     }
     /// The game is (or stops being) at the wait for a turn's command.
     fn command_wait(&mut self, _on: bool) {}
+    /// What the next key read is for (see [`Prompt`]).
+    fn prompt(&mut self, _p: Prompt) {}
     /// Whether the terminal has hung up, asked between turns that read no
     /// key (a test's way to send SIGHUP while the game computes).
     fn hangup_pending(&mut self) -> bool {
@@ -951,6 +1040,10 @@ impl Curses for Model {
 
     fn command_wait(&mut self, on: bool) {
         self.input.command_wait(on);
+    }
+
+    fn prompt(&mut self, p: Prompt) {
+        self.input.prompt(p);
     }
 
     fn hangup_pending(&mut self) -> bool {

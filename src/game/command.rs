@@ -1,6 +1,7 @@
 //! command.c: reading and carrying out the player's commands.
 
 use crate::curses::Win;
+use crate::curses::model::{KeySet, PromptKind};
 use crate::game::cfmt::{as_format, unctrl};
 use crate::game::consts::*;
 use crate::game::daemon::{AFTER, BEFORE};
@@ -208,6 +209,8 @@ impl Game {
                         if self.cmd.count > 255 {
                             self.cmd.count = 255;
                         }
+                        let keys = self.command_keys();
+                        self.ask(PromptKind::Command, keys);
                         ch = self.readchar()?;
                     }
                     self.statics.countch = ch;
@@ -327,6 +330,8 @@ impl Game {
     /// Read a turn's command: the one wait where the game holds nothing
     /// but its own state (a copy taken here can be played on).
     fn read_command(&mut self) -> Flow<u8> {
+        let keys = self.command_keys();
+        self.ask(PromptKind::Command, keys);
         self.rt.scr.command_wait(true);
         let c = self.readchar();
         self.rt.scr.command_wait(false);
@@ -404,7 +409,8 @@ impl Game {
                     if ch == b'F' {
                         self.cmd.kamikaze = true;
                     }
-                    if !self.get_dir()? {
+                    let keys = self.fight_dirs();
+                    if !self.get_dir_for(keys)? {
                         self.cmd.after = false;
                         break;
                     }
@@ -537,7 +543,8 @@ impl Game {
                 b' ' => self.cmd.after = false,
                 b'^' => {
                     self.cmd.after = false;
-                    if self.get_dir()? {
+                    let keys = self.trap_dirs();
+                    if self.get_dir_for(keys)? {
                         let hero = self.hero();
                         self.cmd.delta.y += hero.y;
                         self.cmd.delta.x += hero.x;
@@ -770,6 +777,8 @@ impl Game {
     /// `help`: help for one character, or the whole list.
     pub fn help(&mut self) -> Flow {
         self.msg("character you want help for (* for all): ")?;
+        let keys = HELPSTR.iter().filter(|h| h.ch != 0).fold(KeySet::of(b"*"), |k, h| k.with(h.ch));
+        self.ask(PromptKind::Choice, keys);
         let helpch = self.readchar()?;
         self.cmd.mpos = 0;
         // Not a '*': the one entry, or an error.
@@ -824,6 +833,8 @@ impl Game {
     /// `identify`: what a character on the screen stands for.
     pub fn identify(&mut self) -> Flow {
         self.msg("what do you want identified? ")?;
+        let keys = IDENT_LIST.iter().fold(KeySet::of(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ\x1b"), |k, (c, _)| k.with(*c));
+        self.ask(PromptKind::Choice, keys);
         let ch = self.readchar()?;
         self.cmd.mpos = 0;
         if ch == ESCAPE {

@@ -7,6 +7,7 @@
 //! FORMAT-core.md §3.2): then nothing is drawn and nothing waits.
 
 use crate::curses::Win;
+use crate::curses::model::{KeySet, PromptKind};
 use crate::game::consts::*;
 use crate::game::{Flow, Game};
 
@@ -62,9 +63,10 @@ impl Game {
             self.rt.scr.mvaddstr(0, mpos, b"--More--");
             self.rt.scr.refresh();
             if !self.opts.msg_esc {
-                self.wait_for(b' ')?;
+                self.wait_for_as(b' ', PromptKind::More)?;
             } else {
                 loop {
+                    self.ask(PromptKind::More, KeySet::of(b" \x1b"));
                     let ch = self.readchar()?;
                     if ch == b' ' {
                         break;
@@ -210,16 +212,27 @@ impl Game {
     /// `wait_for`: read keys until the right one (for a newline, a return
     /// will do too).
     pub fn wait_for(&mut self, ch: u8) -> Flow {
+        let kind = if ch == b' ' { PromptKind::Space } else { PromptKind::Choice };
+        self.wait_for_as(ch, kind)
+    }
+
+    /// `wait_for`, saying what the wait is for (see [`Game::ask`]).
+    pub fn wait_for_as(&mut self, ch: u8, kind: PromptKind) -> Flow {
         if ch == b'\n' {
             loop {
+                self.ask(kind, KeySet::of(b"\n\r"));
                 let c = self.readchar()?;
                 if c == b'\n' || c == b'\r' {
                     return Ok(());
                 }
             }
         }
-        while self.readchar()? != ch {}
-        Ok(())
+        loop {
+            self.ask(kind, KeySet::of(&[ch]));
+            if self.readchar()? == ch {
+                return Ok(());
+            }
+        }
     }
 
     /// `show_win`: show the scratch window with a message on its top line
@@ -270,6 +283,9 @@ impl Game {
         let (y, x) = self.rt.scr.getyx(win);
         let mut s: Vec<u8> = Vec::new();
         loop {
+            // What is typed here is never used (score() only reads past
+            // it): the key that does something is the one that ends it.
+            self.ask(PromptKind::Text, KeySet::of(b"\n\r"));
             let ch = self.rt.scr.wgetch_raw(win)?;
             // A read cut short by a signal: ncurses gives up the line (the
             // end of the input comes back as an error, above).

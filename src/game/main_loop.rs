@@ -2,6 +2,7 @@
 //! game ends (`end_game`): the tombstone or the winner's list and the
 //! score, the save file, or the terminal given back.
 
+use crate::curses::model::{KeySet, PromptKind};
 use crate::curses::{Curses, Mode, Win};
 use crate::game::Game;
 use crate::game::consts::*;
@@ -82,6 +83,7 @@ impl Game {
         }
         let (oy, ox) = self.rt.scr.getyx(Win::CUR);
         self.msg("really quit?")?;
+        self.ask(PromptKind::YesNo, KeySet::of(b"yn\x1b"));
         if self.readchar()? == b'y' {
             return Err(Ending::Quit);
         }

@@ -2,6 +2,7 @@
 //! odds and ends shared by many files.
 
 use crate::curses::Chtype;
+use crate::curses::model::PromptKind;
 use crate::game::consts::*;
 use crate::game::daemon::AFTER;
 use crate::game::io::step_ok;
@@ -352,6 +353,12 @@ impl Game {
     /// `get_dir`: ask for a direction (or repeat the last one), into
     /// `delta` and `dir_ch`. `false` when the player escaped.
     pub fn get_dir(&mut self) -> Flow<bool> {
+        self.get_dir_for(crate::game::prompt::DIRECTION)
+    }
+
+    /// `get_dir`, saying which directions the command does something with
+    /// (see [`Game::ask`]).
+    pub fn get_dir_for(&mut self, keys: crate::curses::model::KeySet) -> Flow<bool> {
         if self.cmd.again && self.cmd.last_dir != 0 {
             self.cmd.delta = self.statics.last_delt;
             self.cmd.dir_ch = self.cmd.last_dir;
@@ -363,6 +370,7 @@ impl Game {
                 "direction: "
             };
             loop {
+                self.ask(PromptKind::Direction, keys);
                 self.cmd.dir_ch = self.readchar()?;
                 let d = match self.cmd.dir_ch {
                     b'h' | b'H' => Some((0, -1)),

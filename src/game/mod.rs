@@ -34,6 +34,7 @@ pub mod options;
 pub mod pack;
 pub mod passages;
 pub mod potions;
+pub mod prompt;
 pub mod rings;
 pub mod rip;
 pub mod rng;

@@ -2,6 +2,7 @@
 //! editor (`get_str`) the game's prompts share.
 
 use crate::curses::Win;
+use crate::curses::model::{KeySet, PromptKind};
 use crate::game::consts::*;
 use crate::game::data::INV_T_NAME;
 use crate::game::{Flow, Game};
@@ -216,6 +217,7 @@ impl Game {
         loop {
             self.rt.scr.wmove(win, oy, ox);
             self.rt.scr.wrefresh(win);
+            self.ask(PromptKind::Choice, KeySet::of(b"tTfF\n\r\x1b-"));
             match self.readchar()? {
                 b't' | b'T' => {
                     *bp = true;
@@ -280,6 +282,8 @@ impl Game {
         let mut buf: Vec<u8> = Vec::new();
         let (erase, kill) = (self.rt.scr.erasechar(), self.rt.scr.killchar());
         let c = loop {
+            let keys = KeySet::PRINTABLE.union(KeySet::of(b"\n\r\x1b")).with(erase).with(kill);
+            self.ask(PromptKind::Text, keys);
             let c = self.readchar()?;
             if c == b'\n' || c == b'\r' || c == ESCAPE {
                 break c;
@@ -332,6 +336,7 @@ impl Game {
         loop {
             self.rt.scr.wmove(win, oy, ox);
             self.rt.scr.wrefresh(win);
+            self.ask(PromptKind::Choice, KeySet::of(b"oOsScC\n\r\x1b-"));
             match self.readchar()? {
                 b'o' | b'O' => {
                     *ip = INV_OVER;

@@ -1,6 +1,7 @@
 //! pack.c: the hero's pack: picking things up, choosing one, listing them,
 //! and gold.
 
+use crate::curses::model::{KeySet, PromptKind};
 use crate::game::cfmt::cat;
 use crate::game::cfmt::unctrl;
 use crate::game::consts::*;
@@ -336,6 +337,8 @@ impl Game {
         } else {
             self.msg(if self.opts.terse { "item: " } else { "which item do you wish to inventory: " })?;
             self.cmd.mpos = 0;
+            let keys = pack.iter().fold(KeySet::of(b"\x1b"), |k, &o| k.with(self.dungeon.objs[o].o_packch));
+            self.ask(PromptKind::Item, keys);
             let mch = self.readchar()?;
             if mch == ESCAPE {
                 self.msg("")?;
@@ -377,6 +380,8 @@ impl Game {
                     self.addmsg(" what")?;
                 }
                 self.msg("? (* for list): ")?;
+                let keys = self.item_keys(purpose, kind);
+                self.ask(PromptKind::Item, keys);
                 let ch = self.readchar()?;
                 self.cmd.mpos = 0;
                 // Give the poor player a chance to abort the command.

@@ -1,5 +1,6 @@
 //! rings.c: putting rings on and off, and what they cost in food.
 
+use crate::curses::model::{KeySet, PromptKind};
 use crate::game::cfmt::cat;
 use crate::game::consts::*;
 use crate::game::{Flow, Game};
@@ -102,6 +103,7 @@ impl Game {
     fn gethand(&mut self) -> Flow<Option<usize>> {
         loop {
             self.msg(if self.opts.terse { "left or right ring? " } else { "left hand or right hand? " })?;
+            self.ask(PromptKind::Choice, KeySet::of(b"lrLR\x1b"));
             let c = self.readchar()?;
             if c == ESCAPE {
                 return Ok(None);

@@ -1,6 +1,7 @@
 //! save.c: the save command, saving on a hangup, and restoring a saved
 //! game. The file's format is state.c's (src/state.rs, src/savefile.rs).
 
+use crate::curses::model::{KeySet, PromptKind};
 use crate::curses::{Mode, Win};
 use crate::game::Game;
 use crate::game::cfmt::cat;
@@ -22,6 +23,7 @@ impl Game {
                 let c = loop {
                     let t = cat!(b"save file (", self.opts.file_name.as_bytes(), b")? ");
                     self.msg(t)?;
+                    self.ask(PromptKind::YesNo, KeySet::of(b"yYnN\x1b"));
                     let c = self.readchar()?;
                     self.cmd.mpos = 0;
                     if c == ESCAPE {
@@ -59,6 +61,7 @@ impl Game {
                     loop {
                         self.msg("File exists.  Do you wish to overwrite it?")?;
                         self.cmd.mpos = 0;
+                        self.ask(PromptKind::YesNo, KeySet::of(b"yYnN\x1b"));
                         let c = self.readchar()?;
                         if c == ESCAPE {
                             self.msg("")?;

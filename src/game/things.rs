@@ -2,6 +2,7 @@
 //! of things (inventories and discoveries) shown a line at a time.
 
 use crate::curses::Win;
+use crate::curses::model::{KeySet, PromptKind};
 use crate::game::cbuf::CBuf;
 use crate::game::cfmt::as_format;
 use crate::game::cfmt::cat;
@@ -387,6 +388,7 @@ impl Game {
                 self.addmsg(" of object do you want a list")?;
             }
             self.msg("? (* for all)")?;
+            self.ask(PromptKind::Choice, KeySet::of(b"!?=/*\x1b"));
             let ch = self.readchar()?;
             match ch {
                 ESCAPE => {
