@@ -2,8 +2,10 @@
 
 A small torch network learns Rog-O-Matic's next key from what the screen
 shows around the cursor (11 x 11 cells: the hero at a command, the prompt
-at a ``--More--``), the status numbers, what the game waits for and the
-last two actions it typed. It trains on 90% of the games (the rest give a
+at a ``--More--``), a coarse view of the whole level (which kinds of cell
+are in each 2 x 4 block) and where the stairs are seen from the cursor,
+the status numbers, what the game waits for and the last two actions it
+typed. It trains on 90% of the games (the rest give a
 held-out accuracy), then plays ``Rogue-v0`` (with Rog-O-Matic's ROGUEOPTS,
 so the screens look like its games') for 100 episodes, beside the random
 and masked random baselines on the same 100 dungeons. It prints the table
@@ -51,6 +53,27 @@ def crops(chars: np.ndarray, cursor: np.ndarray) -> np.ndarray:
     return padded[np.arange(n)[:, None, None], ys[:, :, None], xs[:, None, :]]
 
 
+# The map's cells in a few classes, for the coarse view of the whole level.
+_CLASS = np.zeros(256, np.int64)
+for _chars, _c in (("|-", 1), (".", 2), ("#", 3), ("+", 4), ("%", 5), ("@", 6),
+                   ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", 7), ("!?/=:*)],^$", 8)):
+    for _ch in _chars:
+        _CLASS[ord(_ch)] = _c
+N_CLASSES = 9
+
+
+def level(chars: np.ndarray, cursor: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The map rows as cell classes (N, 22, 80), and where the stairs are
+    seen from the cursor: (dy / 22, dx / 80, seen) (N, 3)."""
+    m = chars[:, 1:23, :]
+    n = len(chars)
+    stairs = np.zeros((n, 3), np.float32)
+    for i in np.flatnonzero((m == ord("%")).any((1, 2))):
+        y, x = np.argwhere(m[i] == ord("%"))[0]
+        stairs[i] = ((y + 1 - cursor[i, 0]) / 22, (x - cursor[i, 1]) / 80, 1)
+    return _CLASS[m], stairs
+
+
 def squash(blstats: np.ndarray) -> np.ndarray:
     b = blstats.astype(np.float32)
     return np.sign(b) * np.log1p(np.abs(b))
@@ -63,18 +86,26 @@ class Policy(nn.Module):
         self.key = nn.Embedding(NONE + 1, 16)
         self.wait = nn.Embedding(N_WAITS, 8)
         self.view = nn.Sequential(nn.Linear(CROP * CROP * 16, 256), nn.ReLU())
-        self.stats = nn.Sequential(nn.Linear(13, 32), nn.ReLU())
-        self.head = nn.Sequential(nn.Linear(256 + 32 + 32 + 8, 256), nn.ReLU(), nn.Linear(256, N_ACTIONS))
+        self.stats = nn.Sequential(nn.Linear(13 + 3, 32), nn.ReLU())
+        # The whole level, coarse: each class's presence in 2 x 4 blocks.
+        self.pool = nn.AdaptiveMaxPool2d((11, 20))
+        self.level = nn.Sequential(nn.Linear(N_CLASSES * 11 * 20, 128), nn.ReLU())
+        self.head = nn.Sequential(nn.Linear(256 + 128 + 32 + 32 + 8, 256), nn.ReLU(), nn.Linear(256, N_ACTIONS))
 
-    def forward(self, crop, stats, wait, last):
+    def forward(self, crop, cells, stats, wait, last):
         v = self.view(self.cell(crop).flatten(1))
+        onehot = nn.functional.one_hot(cells, N_CLASSES).permute(0, 3, 1, 2).float()
+        g = self.level(self.pool(onehot).flatten(1))
         k = self.key(last).flatten(1)
-        return self.head(torch.cat([v, self.stats(stats), k, self.wait(wait)], 1))
+        return self.head(torch.cat([v, g, self.stats(stats), k, self.wait(wait)], 1))
 
 
 def inputs(chars, cursor, blstats, wait, last):
-    return (torch.from_numpy(crops(chars, cursor)).long(), torch.from_numpy(squash(blstats)),
-            torch.from_numpy(np.asarray(wait, np.int64)), torch.from_numpy(np.asarray(last, np.int64)))
+    cells, stairs = level(chars, cursor)
+    stats = np.concatenate([squash(blstats), stairs], 1)
+    return (torch.from_numpy(crops(chars, cursor)).long(), torch.from_numpy(cells),
+            torch.from_numpy(stats), torch.from_numpy(np.asarray(wait, np.int64)),
+            torch.from_numpy(np.asarray(last, np.int64)))
 
 
 class LastActions:
@@ -185,6 +216,7 @@ def main():
     p.add_argument("--held-minibatches", type=int, default=100, help="held-out minibatches to score")
     p.add_argument("--threads", type=int, default=2, help="torch threads")
     p.add_argument("--plot", default=str(HERE / "bc_rogomatic_loss.png"))
+    p.add_argument("--save", default=None, help="save the trained policy's weights here")
     args = p.parse_args()
     torch.set_num_threads(args.threads)
 
@@ -199,11 +231,14 @@ def main():
     print(f"trained {args.steps} minibatches in {time.perf_counter() - t0:.0f} s; "
           f"held-out accuracy {acc:.3f} over {n_held} frames")
 
+    if args.save:
+        torch.save(net.state_dict(), args.save)
+
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    k = 25
+    k = max(1, min(25, len(losses)))
     smooth = np.convolve(losses, np.ones(k) / k, mode="valid")
     ax.plot(losses, alpha=0.3, label="minibatch")
     ax.plot(np.arange(k - 1, len(losses)), smooth, label=f"mean of {k}")
