@@ -8,7 +8,7 @@ use rogue::session::{Config, PromptKind, Session, Wait};
 struct Lcg(u64);
 
 impl Lcg {
-    fn pick<'a>(&mut self, keys: &'a [u8]) -> u8 {
+    fn pick(&mut self, keys: &[u8]) -> u8 {
         self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         keys[(self.0 >> 33) as usize % keys.len()]
     }
@@ -71,4 +71,46 @@ fn prompts_name_their_keys() {
     let o = s.send(b't');
     assert_eq!(o.prompt.kind, PromptKind::Direction);
     assert!(o.takes(b'h') && o.takes(b'N') && !o.takes(b'x'));
+}
+
+/// `rogue --bot`: `keys ...\r` at the line read after the score list ends
+/// the game (it stayed at `"wait":"line"` before).
+#[test]
+fn the_bot_pipe_ends_the_line_read_at_a_return() {
+    // The keys of a game to the line read, found with a session.
+    let mut s = Session::new(&Config { seed: 3, ..Config::default() });
+    let mut rng = Lcg(3);
+    let mut typed = Vec::new();
+    while s.observation().wait != Wait::Line {
+        assert!(!s.observation().is_over());
+        let k = rng.pick(b"hjklyubnHJKL> \x1b\r");
+        typed.push(k);
+        s.send(k);
+    }
+    let mut input = String::from("new 3\n");
+    for k in typed {
+        input.push_str(&format!("key {k}\n"));
+    }
+    input.push_str("keys abc\\r\n");
+    let out = Shared::default();
+    let input = std::io::Cursor::new(input.into_bytes());
+    rogue::session::botpipe::serve(&Config::default(), input, out.clone()).expect("the pipe runs");
+    let out = String::from_utf8(out.0.borrow().clone()).expect("JSON is text");
+    let last = out.lines().last().expect("answers");
+    assert!(last.contains("\"wait\":\"over\"") && last.contains("\"ending\":\"died\""), "{last}");
+}
+
+/// An output the test reads after the pipe is done with it.
+#[derive(Clone, Default)]
+struct Shared(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+impl std::io::Write for Shared {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(b);
+        Ok(b.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }

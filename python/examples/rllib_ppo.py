@@ -4,7 +4,7 @@
     python python/examples/rllib_ppo.py --iterations 3 --workers 2
 
 Runs only where ``ray[rllib]`` is installed (it is not needed by the
-tests). Each RLlib env runner makes its own ``Rogue-v0`` environments in its
+tests); without it, it says so and exits 1. Each RLlib env runner makes its own ``Rogue-v0`` environments in its
 own process (the package registers them on import); on a Ray cluster, the
 same script spreads the runners over the machines (``ray start --head`` on
 one, ``ray start --address=HEAD:6379`` on the others, then run this on the
@@ -43,15 +43,16 @@ def make_env(config=None):
 def main() -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--iterations", type=int, default=3)
-    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--workers", type=int, default=2)
     a = p.parse_args()
     try:
         import ray
         from ray.rllib.algorithms.ppo import PPOConfig
         from ray.tune.registry import register_env
     except ImportError:
+        # Non-zero: a run that could not train must not look like one that did.
         print("ray[rllib] is not installed: pip install 'ray[rllib]' torch", file=sys.stderr)
-        return 0
+        return 1
     ray.init(ignore_reinit_error=True)
     register_env("RoguePPO", make_env)
     config = (
@@ -64,7 +65,8 @@ def main() -> int:
     for i in range(a.iterations):
         result = algo.train()
         runners = result.get("env_runners", result)
-        print(f"iteration {i + 1}: episode_return_mean={runners.get('episode_return_mean')}")
+        print(f"iteration {i + 1}: episode_return_mean={runners.get('episode_return_mean')} "
+              f"env_steps={result.get('num_env_steps_sampled_lifetime', runners.get('num_env_steps_sampled_lifetime'))}")
     algo.stop()
     ray.shutdown()
     return 0

@@ -101,7 +101,7 @@ class RogueEnv(gym.Env):
     the one before (:func:`rogue544._native.next_seed`).
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 30}
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 30}
 
     def __init__(self, task: str = "score", render_mode: str | None = None,
                  user: str | None = None, rogueopts: str | None = None, time: int | None = None):
@@ -157,10 +157,18 @@ class RogueEnv(gym.Env):
         return obs, reward, over, False, info
 
     def render(self):
-        """``ansi``: the screen as text; ``human``: printed; no render mode:
-        None (Gymnasium's rule)."""
+        """``ansi``: the screen as text; ``human``: printed; ``rgb_array``: a
+        picture of the screen, one pixel per cell (24 x 80 x 3: blank cells
+        black, others grey by their character, standout cells inverted; what
+        Stable-Baselines3's ``make_vec_env`` asks for, e.g. for videos); no
+        render mode: None (Gymnasium's rule)."""
         if self._game is None or self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            obs = self._game.observe()
+            grey = np.where(obs["tty_chars"] == ord(" "), 0, 96 + obs["tty_chars"] // 2).astype(np.uint8)
+            grey = np.where(obs["tty_attrs"] != 0, 255 - grey, grey).astype(np.uint8)
+            return np.repeat(grey[:, :, None], 3, axis=2)
         text = "\n".join(self._game.rows())
         if self.render_mode == "human":
             print(text)

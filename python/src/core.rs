@@ -183,6 +183,9 @@ pub struct Game {
     hero: HeroState,
     /// The pack changed since the last `fill` that was asked for it.
     pack_dirty: bool,
+    /// The screen's cells at the last `fill`: rows that are the same are
+    /// neither converted nor compared again.
+    last_cells: Vec<u32>,
 }
 
 /// The index of a wait's name in [`WAITS`].
@@ -239,7 +242,15 @@ pub fn wait_index(o: &Observation) -> i64 {
 impl Game {
     pub fn new(start: Start, task: Task) -> Game {
         let session = Session::new(&start.config());
-        let mut g = Game { session, start, task, keys: Vec::new(), hero: HeroState::default(), pack_dirty: true };
+        let mut g = Game {
+            session,
+            start,
+            task,
+            keys: Vec::new(),
+            hero: HeroState::default(),
+            pack_dirty: true,
+            last_cells: Vec::new(),
+        };
         g.look();
         g
     }
@@ -327,6 +338,11 @@ impl Game {
         crate::mask::fill(self.obs(), keys, out);
     }
 
+    /// What the mask is made from: the wait and what its read takes.
+    pub fn read(&self) -> (Wait, rogue::session::Prompt) {
+        (self.obs().wait, self.obs().prompt)
+    }
+
     pub fn won(&self) -> bool {
         self.obs().outcome.as_ref().is_some_and(|o| o.ending == Some(rogue::Ending::Won))
     }
@@ -403,7 +419,12 @@ impl Game {
         let whole = t.lines as usize == ROWS && t.cols as usize == COLS && t.cells.len() == CELLS;
         let mut row = [0u8; COLS];
         let mut attr = [0u8; COLS];
+        let same_size = whole && self.last_cells.len() == CELLS;
         for y in 0..ROWS {
+            let cells = y * COLS..(y + 1) * COLS;
+            if !all && same_size && t.cells[cells.clone()] == self.last_cells[cells.clone()] {
+                continue;
+            }
             if whole {
                 for (x, &cell) in t.cells[y * COLS..(y + 1) * COLS].iter().enumerate() {
                     row[x] = (cell & A_CHARTEXT) as u8;
@@ -422,6 +443,16 @@ impl Game {
                 c.copy_from_slice(&row);
                 a.copy_from_slice(&attr);
                 changed.rows |= 1 << y;
+            }
+            if same_size {
+                self.last_cells[cells.clone()].copy_from_slice(&t.cells[cells]);
+            }
+        }
+        if !same_size {
+            if whole {
+                self.last_cells.clone_from(&t.cells);
+            } else {
+                self.last_cells.clear();
             }
         }
         let (cy, cx) = o.cursor();

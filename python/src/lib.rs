@@ -206,8 +206,9 @@ struct VecArrays {
     mask: Py<PyArray2<i8>>,
 }
 
-/// Many games on worker threads; see `rogue544.vector`.
-#[pyclass(module = "rogue544._native", name = "VecGames")]
+/// Many games, on this thread and worker threads; see `rogue544.vector`.
+// Unsendable: the first chunk's games live on the thread that made it.
+#[pyclass(module = "rogue544._native", name = "VecGames", unsendable)]
 struct PyVecGames {
     v: vector::VecGames,
     arrays: Option<VecArrays>,
@@ -303,7 +304,9 @@ impl PyVecGames {
         let starts = starts.into_iter().map(|(s, u, o, t)| start_of(s, u, o, t)).collect::<PyResult<Vec<Start>>>()?;
         let a = self.arrays.as_ref().ok_or_else(|| PyRuntimeError::new_err("bind() the arrays first"))?;
         let v = &mut self.v;
-        with_outs(py, a, |out| py.detach(|| v.reset(starts, out)).map_err(PyRuntimeError::new_err))
+        // The interpreter's lock is kept: this thread steps its own games
+        // (which cannot leave it) while the workers step theirs.
+        with_outs(py, a, |out| v.reset(starts, out).map_err(PyRuntimeError::new_err))
     }
 
     /// Step every game with its key (a game whose episode ended last step
@@ -314,7 +317,7 @@ impl PyVecGames {
         }
         let a = self.arrays.as_ref().ok_or_else(|| PyRuntimeError::new_err("bind() the arrays first"))?;
         let v = &mut self.v;
-        with_outs(py, a, |out| py.detach(|| v.step(keys, out)).map_err(PyRuntimeError::new_err))
+        with_outs(py, a, |out| v.step(keys, out).map_err(PyRuntimeError::new_err))
     }
 }
 

@@ -1,10 +1,14 @@
-//! Many games stepped at once. Each worker thread makes and keeps its own
-//! games (a session stays on the thread that made it), fills its own
-//! buffers, and the caller copies them into the vector's arrays.
+//! Many games stepped at once, in chunks: the calling thread steps the
+//! first chunk itself while a worker thread steps each other one. Each
+//! thread makes and keeps its own games (a session stays on the thread
+//! that made it) and fills its own buffers; the caller copies what changed
+//! in them into the vector's arrays.
 
-use std::sync::Mutex;
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use rogue::session::{Prompt, Wait};
 
 use crate::core::{Ending, Game, Start, Task, next_seed};
 use crate::fields::{Bufs, Changed, Out};
@@ -30,6 +34,10 @@ struct Share {
     mask: Vec<i8>,
     /// How the episodes that ended at this step ended.
     ends: Vec<(usize, Ending)>,
+    /// The read each game's mask was made for.
+    reads: Vec<Option<(Wait, Prompt)>>,
+    /// The keys of a step, for a worker.
+    typed: Vec<u8>,
     /// Actions per game (the mask's row).
     actions: usize,
 }
@@ -44,6 +52,8 @@ impl Share {
             truncated: vec![false; n],
             mask: vec![0; n * actions],
             ends: Vec::new(),
+            reads: vec![None; n],
+            typed: Vec::with_capacity(n),
             actions,
         }
     }
@@ -55,7 +65,13 @@ impl Share {
         // A change not yet copied out stays marked until it is.
         let was = self.changed[i];
         self.changed[i] = Changed { rows: was.rows | c.rows, pack: was.pack || c.pack, all: was.all || c.all };
-        g.mask(keys, &mut self.mask[i * self.actions..(i + 1) * self.actions]);
+        // The mask depends only on the wait and what it takes: most steps
+        // wait as the step before did.
+        let read = g.read();
+        if all || self.reads[i] != Some(read) {
+            g.mask(keys, &mut self.mask[i * self.actions..(i + 1) * self.actions]);
+            self.reads[i] = Some(read);
+        }
     }
 
     /// Copy into the vector's arrays from game `lo` on.
@@ -74,7 +90,8 @@ impl Share {
 
 enum Cmd {
     Reset(Vec<Start>, Share),
-    Step(Vec<u8>, Share),
+    /// Step with the keys in the share's `typed`.
+    Step(Share),
 }
 
 /// A game and its episode's bookkeeping.
@@ -85,55 +102,118 @@ struct Slot {
     done: bool,
 }
 
-fn work(task: Task, max_steps: u64, keys: Vec<u8>, cmds: Receiver<Cmd>, back: Sender<Share>) {
-    let mut slots: Vec<Slot> = Vec::new();
-    for cmd in cmds {
+/// One thread's games and what they need to know.
+struct Chunk {
+    slots: Vec<Slot>,
+    task: Task,
+    max_steps: u64,
+    /// The action table's keys (for the masks).
+    keys: Vec<u8>,
+}
+
+impl Chunk {
+    fn reset(&mut self, starts: &[Start], b: &mut Share) {
+        for (i, s) in starts.iter().enumerate() {
+            match self.slots.get_mut(i) {
+                Some(slot) => {
+                    slot.game.reset(s.clone());
+                    slot.steps = 0;
+                    slot.done = false;
+                }
+                None => self.slots.push(Slot { game: Game::new(s.clone(), self.task), steps: 0, done: false }),
+            }
+            b.reward[i] = 0.0;
+            b.terminated[i] = false;
+            b.truncated[i] = false;
+            b.fill(i, &mut self.slots[i].game, &self.keys, true);
+        }
+        b.ends.clear();
+    }
+
+    fn step(&mut self, typed: &[u8], b: &mut Share) {
+        b.ends.clear();
+        for (i, (slot, &k)) in self.slots.iter_mut().zip(typed).enumerate() {
+            let fresh = slot.done;
+            if slot.done {
+                // Next-step autoreset: the key is ignored.
+                let old = slot.game.start().clone();
+                slot.game.reset(Start { seed: next_seed(old.seed), ..old });
+                slot.steps = 0;
+                slot.done = false;
+                b.reward[i] = 0.0;
+                b.terminated[i] = false;
+                b.truncated[i] = false;
+            } else {
+                b.reward[i] = slot.game.step(k);
+                slot.steps += 1;
+                let term = slot.game.is_over();
+                let trunc = !term && slot.steps >= self.max_steps;
+                b.terminated[i] = term;
+                b.truncated[i] = trunc;
+                // What the single env's info says at a game's end.
+                if let Some(e) = slot.game.ending().filter(|_| term) {
+                    b.ends.push((i, e));
+                }
+                slot.done = term || trunc;
+            }
+            b.fill(i, &mut slot.game, &self.keys, fresh);
+        }
+    }
+}
+
+/// How long to spin before sleeping on a channel.
+const SPIN: Duration = Duration::from_micros(50);
+
+/// Waiting on a channel: spun for a moment first (steps follow each other
+/// within microseconds, and waking a sleeping thread can take longer than
+/// a step of many games), then slept. The spin never yields the core (a
+/// yield on a busy machine can give it away for a whole time slice), and
+/// it is given up after a wait longer than the spin: then the other thread
+/// is short of a core (the machine is busy), and spinning would take the
+/// core it needs; a wait within the spin's length turns it back on.
+struct Waiter {
+    spin: bool,
+}
+
+impl Waiter {
+    fn new() -> Waiter {
+        Waiter { spin: true }
+    }
+
+    fn next<T>(&mut self, rx: &Receiver<T>) -> Option<T> {
+        let start = Instant::now();
+        if self.spin {
+            loop {
+                for _ in 0..64 {
+                    match rx.try_recv() {
+                        Ok(v) => return Some(v),
+                        Err(TryRecvError::Empty) => std::hint::spin_loop(),
+                        Err(TryRecvError::Disconnected) => return None,
+                    }
+                }
+                if start.elapsed() > SPIN {
+                    break;
+                }
+            }
+        }
+        let v = rx.recv().ok();
+        self.spin = start.elapsed() <= SPIN;
+        v
+    }
+}
+
+fn work(mut chunk: Chunk, cmds: Receiver<Cmd>, back: Sender<Share>) {
+    let mut waiter = Waiter::new();
+    while let Some(cmd) = waiter.next(&cmds) {
         let b = match cmd {
             Cmd::Reset(starts, mut b) => {
-                for (i, s) in starts.into_iter().enumerate() {
-                    match slots.get_mut(i) {
-                        Some(slot) => {
-                            slot.game.reset(s);
-                            slot.steps = 0;
-                            slot.done = false;
-                        }
-                        None => slots.push(Slot { game: Game::new(s, task), steps: 0, done: false }),
-                    }
-                    b.reward[i] = 0.0;
-                    b.terminated[i] = false;
-                    b.truncated[i] = false;
-                    b.fill(i, &mut slots[i].game, &keys, true);
-                }
+                chunk.reset(&starts, &mut b);
                 b
             }
-            Cmd::Step(typed, mut b) => {
-                b.ends.clear();
-                for (i, (slot, &k)) in slots.iter_mut().zip(&typed).enumerate() {
-                    let fresh = slot.done;
-                    if slot.done {
-                        // Next-step autoreset: the key is ignored.
-                        let old = slot.game.start().clone();
-                        slot.game.reset(Start { seed: next_seed(old.seed), ..old });
-                        slot.steps = 0;
-                        slot.done = false;
-                        b.reward[i] = 0.0;
-                        b.terminated[i] = false;
-                        b.truncated[i] = false;
-                    } else {
-                        b.reward[i] = slot.game.step(k);
-                        slot.steps += 1;
-                        let term = slot.game.is_over();
-                        let trunc = !term && slot.steps >= max_steps;
-                        b.terminated[i] = term;
-                        b.truncated[i] = trunc;
-                        // What the single env's info says at a game's end.
-                        if let Some(e) = slot.game.ending().filter(|_| term) {
-                            b.ends.push((i, e));
-                        }
-                        slot.done = term || trunc;
-                    }
-                    b.fill(i, &mut slot.game, &keys, fresh);
-                }
+            Cmd::Step(mut b) => {
+                let typed = std::mem::take(&mut b.typed);
+                chunk.step(&typed, &mut b);
+                b.typed = typed;
                 b
             }
         };
@@ -143,46 +223,64 @@ fn work(task: Task, max_steps: u64, keys: Vec<u8>, cmds: Receiver<Cmd>, back: Se
     }
 }
 
+/// A worker thread: its games are `lo..hi`.
 struct Worker {
     lo: usize,
     hi: usize,
     cmds: Option<Sender<Cmd>>,
-    /// Behind a lock only so that the vector can be shared (it is used
-    /// by one caller at a time).
-    back: Mutex<Receiver<Share>>,
+    back: Receiver<Share>,
     share: Option<Share>,
+    waiter: Waiter,
     thread: Option<JoinHandle<()>>,
 }
 
+/// The games: the first chunk on this thread, the others on workers.
 pub struct VecGames {
     n: usize,
+    /// This thread's games, `0..local_n`, and their buffers.
+    local: Chunk,
+    local_n: usize,
+    local_share: Share,
     workers: Vec<Worker>,
 }
 
 impl VecGames {
     pub fn new(n: usize, task: Task, max_steps: u64, threads: usize, keys: Vec<u8>) -> VecGames {
         let threads = threads.clamp(1, n.max(1));
-        let workers = (0..threads)
+        let actions = keys.len();
+        // This thread also runs Python's side of the step and gathers the
+        // workers' buffers: it takes three quarters of a fair share.
+        let local_n = if threads == 1 { n } else { (n * 3 / (4 * threads)).max(1) };
+        let rest = threads - 1;
+        let workers = (1..threads)
             .map(|w| {
-                let (lo, hi) = (n * w / threads, n * (w + 1) / threads);
+                let (lo, hi) = (local_n + (n - local_n) * (w - 1) / rest, local_n + (n - local_n) * w / rest);
                 let (ctx, crx) = channel();
                 let (btx, brx) = channel();
-                let (keys, actions) = (keys.clone(), keys.len());
+                let keys = keys.clone();
+                // The chunk (its games) is made on its own thread.
                 let thread = std::thread::Builder::new()
                     .name(format!("rogue544-{w}"))
-                    .spawn(move || work(task, max_steps, keys, crx, btx))
+                    .spawn(move || work(Chunk { slots: Vec::new(), task, max_steps, keys }, crx, btx))
                     .ok();
                 Worker {
                     lo,
                     hi,
                     cmds: Some(ctx),
-                    back: Mutex::new(brx),
+                    back: brx,
                     share: Some(Share::new(hi - lo, actions)),
+                    waiter: Waiter::new(),
                     thread,
                 }
             })
             .collect();
-        VecGames { n, workers }
+        VecGames {
+            n,
+            local: Chunk { slots: Vec::new(), task, max_steps, keys },
+            local_n,
+            local_share: Share::new(local_n, actions),
+            workers,
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -193,14 +291,19 @@ impl VecGames {
         self.n == 0
     }
 
+    /// Threads stepping the games (this one and the workers).
+    pub fn threads(&self) -> usize {
+        self.workers.len() + 1
+    }
+
     /// Actions per game (the masks' rows).
     pub fn actions(&self) -> usize {
-        self.workers.first().and_then(|w| w.share.as_ref()).map_or(0, |s| s.actions)
+        self.local_share.actions
     }
 
     /// The episodes that ended at the last step: (game, ending).
     pub fn endings(&self) -> Vec<(usize, Ending)> {
-        let mut out = Vec::new();
+        let mut out: Vec<(usize, Ending)> = self.local_share.ends.clone();
         for w in &self.workers {
             if let Some(s) = &w.share {
                 out.extend(s.ends.iter().map(|(i, e)| (w.lo + i, e.clone())));
@@ -209,21 +312,23 @@ impl VecGames {
         out
     }
 
-    pub fn threads(&self) -> usize {
-        self.workers.len()
-    }
-
-    /// Send every worker its command, then gather the buffers back into
-    /// the arrays. `false` if a worker is gone.
-    fn round(&mut self, mut cmd: impl FnMut(&Worker, Share) -> Cmd, out: &mut Outs<'_>) -> Result<(), String> {
+    /// Send every worker its command, do this thread's share meanwhile,
+    /// then gather the buffers back into the arrays.
+    fn round(
+        &mut self,
+        mut cmd: impl FnMut(usize, usize, Share) -> Cmd,
+        local: impl FnOnce(&mut Chunk, &mut Share),
+        out: &mut Outs<'_>,
+    ) -> Result<(), String> {
         for w in &mut self.workers {
             let b = w.share.take().ok_or("a worker lost its buffers")?;
-            let c = cmd(w, b);
+            let c = cmd(w.lo, w.hi, b);
             w.cmds.as_ref().ok_or("a worker is gone")?.send(c).map_err(|_| "a worker is gone")?;
         }
+        local(&mut self.local, &mut self.local_share);
+        self.local_share.copy_to(0, out);
         for w in &mut self.workers {
-            let mut b =
-                w.back.lock().map_err(|_| "a worker's channel is poisoned")?.recv().map_err(|_| "a worker stopped")?;
+            let mut b = w.waiter.next(&w.back).ok_or("a worker stopped")?;
             b.copy_to(w.lo, out);
             w.share = Some(b);
         }
@@ -231,11 +336,19 @@ impl VecGames {
     }
 
     pub fn reset(&mut self, starts: Vec<Start>, mut out: Outs<'_>) -> Result<(), String> {
-        self.round(|w, b| Cmd::Reset(starts[w.lo..w.hi].to_vec(), b), &mut out)
+        let k = self.local_n;
+        self.round(|lo, hi, b| Cmd::Reset(starts[lo..hi].to_vec(), b), |c, b| c.reset(&starts[..k], b), &mut out)
     }
 
     pub fn step(&mut self, keys: &[u8], mut out: Outs<'_>) -> Result<(), String> {
-        self.round(|w, b| Cmd::Step(keys[w.lo..w.hi].to_vec(), b), &mut out)
+        let k = self.local_n;
+        let step = |lo: usize, hi: usize, mut b: Share| {
+            // The share's own buffer carries the keys (no allocation).
+            b.typed.clear();
+            b.typed.extend_from_slice(&keys[lo..hi]);
+            Cmd::Step(b)
+        };
+        self.round(step, |c, b| c.step(&keys[..k], b), &mut out)
     }
 }
 

@@ -233,3 +233,30 @@ def test_bad_input_is_an_error_not_a_crash():
     # Every byte is a key.
     for k in range(256):
         env.step_key(k)
+
+
+def test_what_the_clients_need():
+    """What Stable-Baselines3 and RLlib require, checked without them: a flat
+    Dict of Boxes and a Discrete, the dtypes, the masks, Gymnasium's render
+    rule, the action meanings."""
+    env = gym.make("Rogue-v0")
+    space = env.observation_space
+    assert isinstance(space, gym.spaces.Dict)
+    assert all(isinstance(s, (gym.spaces.Box, gym.spaces.Discrete)) for s in space.spaces.values())
+    want = {"tty_chars": ((24, 80), np.uint8), "tty_attrs": ((24, 80), np.uint8), "tty_cursor": ((2,), np.uint8),
+            "blstats": ((13,), np.int32), "message": ((256,), np.uint8), "inv_letters": ((26,), np.uint8),
+            "inv_oclasses": ((26,), np.uint8), "inv_strs": ((26, 80), np.uint8)}
+    for k, (shape, dtype) in want.items():
+        assert space[k].shape == shape and space[k].dtype == dtype, k
+    assert isinstance(space["wait"], gym.spaces.Discrete) and space["wait"].n == len(rogue544.WAITS)
+    obs, info = env.reset(seed=2)
+    for k, (shape, dtype) in want.items():
+        assert obs[k].shape == shape and obs[k].dtype == dtype, k
+    assert env.render() is None  # no render mode
+    assert env.unwrapped.get_action_meanings() == [a.name for a in ACTIONS]
+    assert info["action_mask"].dtype == np.int8 and info["action_mask"].any()
+    for mode in ("ansi", "rgb_array"):
+        e = gym.make("Rogue-v0", render_mode=mode)
+        e.reset(seed=2)
+        r = e.render()
+        assert isinstance(r, str) if mode == "ansi" else r.shape == (24, 80, 3)

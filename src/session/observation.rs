@@ -184,7 +184,9 @@ impl HeroState {
         // The wizard build's naming may show a message first (an object of
         // no known type); looking must not, so it names as outside wizard
         // mode and the flag is put back.
-        let (prbuf, wizard) = (g.opts.prbuf.clone(), std::mem::take(&mut g.cmd.wizard));
+        // (Copied on the stack: a clone of the box would allocate at every
+        // look.)
+        let (prbuf, wizard) = (*g.opts.prbuf, std::mem::take(&mut g.cmd.wizard));
         let pack = g
             .hero
             .player
@@ -197,7 +199,7 @@ impl HeroState {
                 name: g.inv_name(id, false).unwrap_or_default(),
             })
             .collect();
-        (g.opts.prbuf, g.cmd.wizard) = (prbuf, wizard);
+        (*g.opts.prbuf, g.cmd.wizard) = (prbuf, wizard);
         HeroState {
             depth: g.dungeon.level,
             max_depth: g.dungeon.max_level,

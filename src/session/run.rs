@@ -206,7 +206,12 @@ impl<C: Controller> Run<C> {
 
     /// The observation of this wait.
     fn fill(&mut self, screen: &Terminal, wait: Wait) {
-        self.obs.screen.clone_from(screen);
+        // Many waits show the screen of the wait before (a prompt that
+        // asks again): comparing, which stops at the first difference,
+        // is cheaper than writing it all again.
+        if self.obs.screen != *screen {
+            self.obs.screen.clone_from(screen);
+        }
         self.obs.wait = wait;
         self.obs.outcome = None;
         self.obs.keys = self.keys;
