@@ -286,11 +286,16 @@ class RogueDataset:
     def get_meta(self, gameid: int) -> dict[str, Any] | None:
         """A game's metadata (the case's headers, the index's columns,
         ``frames``), or ``None`` for an unknown id."""
+        gameid = int(gameid)
         if not 1 <= gameid <= len(self.records):
             return None
         return dict(self.records[gameid - 1].meta, gameid=gameid)
 
     def get_record(self, gameid: int) -> Record:
+        """A game's record (its start, keys and metadata)."""
+        gameid = int(gameid)
+        if not 1 <= gameid <= len(self.records):
+            raise KeyError(gameid)
         return self.records[gameid - 1]
 
     def gameid_of(self, name: str) -> int:
