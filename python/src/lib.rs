@@ -5,6 +5,7 @@
 //! these.
 
 pub mod core;
+pub mod dataset;
 pub mod fields;
 pub mod mask;
 pub mod vector;
@@ -325,6 +326,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<PyState>()?;
     m.add_class::<PyVecGames>()?;
+    dataset::register(m)?;
     m.add_function(wrap_pyfunction!(state_from_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(read_case, m)?)?;
     m.add_function(wrap_pyfunction!(next_seed, m)?)?;
