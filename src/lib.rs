@@ -32,6 +32,10 @@
 //! crate's own tests use, and are no stable interface.
 
 #![deny(missing_docs)]
+// `unsafe` only at the boundary with C and the machine: `host`, the
+// ncurses backend (`curses::term`) and the C reference (`cref`), each of
+// which allows it where it is declared.
+#![deny(unsafe_code)]
 
 // The internal parts are `pub` with the `internals` feature (the crate's
 // own tests, benches and examples reach them) and `pub(crate)` otherwise.
@@ -57,14 +61,17 @@ pub(crate) mod game;
 #[cfg(feature = "internals")]
 #[allow(missing_docs)]
 #[doc(hidden)]
+#[allow(unsafe_code)]
 pub mod host;
 #[cfg(not(feature = "internals"))]
+#[allow(unsafe_code)]
 pub(crate) mod host;
 
 /// The C reference's kernels through FFI, for the differential tests.
-#[cfg(feature = "internals")]
+#[cfg(feature = "cref")]
 #[doc(hidden)]
 #[allow(missing_docs)]
+#[allow(unsafe_code)]
 pub mod cref;
 
 pub mod case;
