@@ -207,7 +207,8 @@ pub fn wait_index(w: Wait) -> i64 {
 
 impl Game {
     pub fn new(start: Start, task: Task) -> Game {
-        let session = Session::new(&start.config());
+        // A start sets no screen size: the default 24 x 80 always passes.
+        let session = Session::new(&start.config()).expect("a 24 x 80 config");
         let mut g = Game { session, start, task, keys: Vec::new(), hero: HeroState::default() };
         g.look();
         g
@@ -215,7 +216,7 @@ impl Game {
 
     /// Leave this game for a new one.
     pub fn reset(&mut self, start: Start) {
-        self.session.new_game(&start.config());
+        self.session.new_game(&start.config()).expect("a 24 x 80 config");
         self.start = start;
         self.keys.clear();
         self.hero = HeroState::default();
@@ -294,7 +295,7 @@ impl Game {
             }
             None => {
                 // From bytes: the game again from its start, key by key.
-                self.session.new_game(&s.start.config());
+                self.session.new_game(&s.start.config()).expect("a 24 x 80 config");
                 self.hero = HeroState::default();
                 self.look();
                 for &k in &s.keys {

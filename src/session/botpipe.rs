@@ -567,7 +567,7 @@ where
         json: JsonWriter::default(),
         answer: String::new(),
     };
-    let done = drive(config, pipe);
+    let done = drive(config, pipe).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     match done.error {
         Some(e) => Err(e),
         None => Ok(()),
@@ -699,7 +699,7 @@ mod tests {
                 at += 1;
                 (at < 400).then_some(k).flatten()
             };
-            let _ = crate::session::play(&Config { seed, ..Config::default() }, bot);
+            let _ = crate::session::play(&Config { seed, ..Config::default() }, bot).unwrap();
         }
     }
 

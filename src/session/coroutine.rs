@@ -4,7 +4,8 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use super::run::Origin;
-use super::{Action, Config, Controller, HeroState, Observation, Outcome, Snapshot, Wait, drive};
+use super::run::run_games;
+use super::{Action, Config, ConfigError, Controller, HeroState, Observation, Outcome, Snapshot, Wait};
 use crate::curses::model::Terminal;
 
 // The game reads its keys deep inside its own calls (a `--More--` in the
@@ -101,7 +102,7 @@ impl Controller for Yielding {
 /// ```compile_fail,E0277
 /// use rogue::session::{Config, Session};
 ///
-/// let mut s = Session::new(&Config::default());
+/// let mut s = Session::new(&Config::default()).unwrap();
 /// std::thread::spawn(move || {
 ///     s.send(b'h');
 /// });
@@ -122,7 +123,7 @@ impl Controller for Yielding {
 /// ```
 /// use rogue::session::{Config, Session};
 ///
-/// let mut s = Session::new(&Config::default());
+/// let mut s = Session::new(&Config::default()).unwrap();
 /// let mut run = move || {
 ///     s.send(b'h');
 /// };
@@ -138,11 +139,18 @@ pub struct Session {
 }
 
 impl Session {
-    /// Start a game; it waits for its first command.
-    pub fn new(config: &Config) -> Session {
+    /// Start a game; it waits for its first command. A config the game
+    /// cannot use is refused ([`Config::validate`]).
+    pub fn new(config: &Config) -> Result<Session, ConfigError> {
+        config.validate()?;
+        Ok(Session::start(config))
+    }
+
+    /// [`Session::new`] on a config already validated.
+    fn start(config: &Config) -> Session {
         let config_copy = config.clone();
         let run = generator::Gn::<Req>::new_opt(STACK_WORDS, move || {
-            drive(&config_copy, Yielding { spare: None });
+            run_games(&config_copy, Yielding { spare: None });
             Resp::Stopped
         });
         let mut s = Session {
@@ -158,8 +166,9 @@ impl Session {
 
     /// A new session at a snapshot.
     pub fn from_snapshot(snap: &Snapshot) -> Session {
+        // A snapshot's config passed `validate` when its game started.
         let config = snap.origin.config().cloned().unwrap_or_default();
-        let mut s = Session::new(&config);
+        let mut s = Session::start(&config);
         s.restore(snap);
         s
     }
@@ -228,10 +237,13 @@ impl Session {
         self.take(r);
     }
 
-    /// Leave this game for a new one.
-    pub fn new_game(&mut self, config: &Config) {
+    /// Leave this game for a new one; a config the game cannot use is
+    /// refused and this game goes on.
+    pub fn new_game(&mut self, config: &Config) -> Result<(), ConfigError> {
+        config.validate()?;
         let r = self.request(Action::New(Box::new(config.clone())));
         self.take(r);
+        Ok(())
     }
 
     /// A second session going on from this moment.

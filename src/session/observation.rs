@@ -3,7 +3,7 @@
 //! state read from the game, and how a game ended.
 
 use crate::curses::model::Terminal;
-use crate::curses::{A_CHARTEXT, A_STANDOUT};
+use crate::curses::{A_CHARTEXT, A_STANDOUT, Chtype};
 use crate::game::Game;
 use crate::game::ending::{Ending, Exit};
 
@@ -237,7 +237,8 @@ impl Observation {
         Observation { screen: screen.clone(), wait, outcome: None, keys }
     }
 
-    /// Row `y` as text, trailing blanks removed.
+    /// Row `y` as text, trailing blanks removed; empty for a row off the
+    /// screen.
     pub fn row(&self, y: i32) -> String {
         self.screen.row_text(y)
     }
@@ -247,12 +248,19 @@ impl Observation {
         (0..self.screen.lines).map(|y| self.row(y)).collect()
     }
 
-    /// The character at a cell.
+    /// The cell at row `y`, column `x` (its character and attribute bits);
+    /// `None` off the screen.
+    pub fn cell(&self, y: i32, x: i32) -> Option<Chtype> {
+        self.screen.get(y, x)
+    }
+
+    /// The character at a cell; a blank off the screen.
     pub fn ch(&self, y: i32, x: i32) -> u8 {
         (self.screen.at(y, x) & A_CHARTEXT) as u8
     }
 
-    /// Whether a cell is in standout (reverse video).
+    /// Whether a cell is in standout (reverse video); `false` off the
+    /// screen.
     pub fn standout(&self, y: i32, x: i32) -> bool {
         self.screen.at(y, x) & A_STANDOUT != 0
     }
@@ -262,9 +270,10 @@ impl Observation {
         (self.screen.cury, self.screen.curx)
     }
 
-    /// The status line's values, when the bottom row shows it.
+    /// The status line's values, when its row (the 24th, on a screen of
+    /// any size) shows it.
     pub fn status(&self) -> Option<Status> {
-        Status::parse(&self.row(self.screen.lines - 1))
+        Status::parse(&self.row(crate::game::consts::STATLINE))
     }
 
     /// The message on the top line (without a `--More--`).
