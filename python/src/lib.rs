@@ -172,11 +172,7 @@ impl PyGame {
     /// None while it goes on.
     fn outcome(&self) -> Option<(String, Option<String>, i32, i32)> {
         let o = self.g.obs().outcome.as_ref()?;
-        let word = match (&o.crashed, o.ending) {
-            (Some(_), _) => "crash".to_string(),
-            (None, Some(rogue::Ending::Won)) => "victory".to_string(),
-            (None, e) => rogue::case::record::ends_word(e).to_string(),
-        };
+        let word = o.word().to_string();
         Some((word, o.killer.clone(), o.gold, o.max_level))
     }
 

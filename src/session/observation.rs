@@ -50,6 +50,13 @@ impl Outcome {
         Outcome { ending, exit, killer, gold: g.hero.purse, max_level: g.dungeon.max_level, crashed: None }
     }
 
+    /// How the game ended, in the one vocabulary ([`Ending::word`]):
+    /// `death`, `quit`, `win`, `save`, `signal`, `exit`, `stopped`, or
+    /// `crashed` for a panic inside the game.
+    pub fn word(&self) -> &'static str {
+        if self.crashed.is_some() { "crashed" } else { Ending::word(self.ending) }
+    }
+
     pub(super) fn crashed(message: String) -> Outcome {
         Outcome { ending: None, exit: Exit::Killed(6), killer: None, gold: 0, max_level: 0, crashed: Some(message) }
     }
