@@ -4,11 +4,9 @@
 //! # Layers
 //!
 //! The crate is a few parts, each using only those below it. At the
-//! bottom, `fill` (clearing large slices fast), `curses` (the screen: the
-//! small curses vocabulary the original speaks, an in-memory model of
-//! ncurses, and the real terminal) and `host` (the machine: clock, ids,
-//! user, files, signals). Above them,
-//! `game`: one `Game` value holding all state, and one module for each of
+//! bottom, `curses` (the screen: the small curses vocabulary the original
+//! speaks, an in-memory model of ncurses, and the real terminal) and `host`
+//! (the machine: clock, ids, user, files, signals). Above them, `game`: one `Game` value holding all state, and one module for each of
 //! the original's C files (`game::rooms`, `game::fight`, `game::save`,
 //! ...), whose functions keep their C names, so the Rust for any C
 //! function is one step away. Then the case format ([`case`]: reading
@@ -46,12 +44,6 @@
 pub mod curses;
 #[cfg(not(feature = "internals"))]
 pub(crate) mod curses;
-#[cfg(feature = "internals")]
-#[allow(missing_docs)]
-#[doc(hidden)]
-pub mod fill;
-#[cfg(not(feature = "internals"))]
-pub(crate) mod fill;
 #[cfg(feature = "internals")]
 #[allow(missing_docs)]
 #[doc(hidden)]

@@ -289,7 +289,7 @@ impl Store {
             let cells = &mut self.cells[first * width..row * width];
             match BLANK_SCREEN.get(..cells.len()) {
                 Some(blanks) => cells.copy_from_slice(blanks),
-                None => crate::fill::fill(cells, BLANK),
+                None => cells.fill(BLANK),
             }
         }
         if !self.tracked {
