@@ -7,6 +7,7 @@
 
 // Only the terminal (the `ncurses` feature) installs handlers.
 #[cfg_attr(not(feature = "ncurses"), allow(dead_code))]
+pub mod coroutine;
 pub mod signals;
 
 use std::fs::{File, OpenOptions};

@@ -7,25 +7,23 @@ use super::run::Origin;
 use super::run::run_games;
 use super::{Action, Config, ConfigError, Controller, HeroState, Observation, Outcome, Snapshot, Wait};
 use crate::curses::model::Terminal;
+use crate::host::coroutine::{Coroutine, Suspender};
 
 // The game reads its keys deep inside its own calls (a `--More--` in the
 // middle of a fight), so a caller that hands it one key at a time needs
 // the game's stack to wait somewhere between keys. A session runs the game
-// on a stack of its own (a stackful coroutine, the `generator` crate) on
-// the caller's thread: handing over a key is a switch of stacks, not of
+// on a stack of its own (a stackful coroutine, `host::coroutine`) on the
+// caller's thread: handing over a key is a switch of stacks, not of
 // threads, and a session costs no thread and no second core.
 //
-// The game yields from deep inside its own calls, far from the coroutine's
-// closure, so it uses the crate's handle-free `yield_` (deprecated upstream
-// in favour of a yielder handed to the closure; reaching such a handle from
-// a key read would take a lifetime on the game or an `unsafe` cast). The
-// suspended stack holds borrows and the game itself, none of which may
-// change threads: a `Session` is not `Send` (the marker below), whatever the
-// crate's own `unsafe impl Send` for its generators says.
+// The game suspends from deep inside its own calls, far from the
+// coroutine's function, through the `Suspender` the controller below
+// keeps. The suspended stack holds borrows and the game itself, none of
+// which may change threads: a `Session` is not `Send` (the marker below).
 
-/// Words of the coroutine's stack (2 MiB; the game needs far less, and
-/// only the pages it touches are ever allocated).
-const STACK_WORDS: usize = 256 * 1024;
+/// The coroutine's stack (2 MiB; the game needs far less, and only the
+/// pages it touches are ever allocated).
+const STACK_BYTES: usize = 2 << 20;
 
 /// To the game: what to do, and an observation the caller is done with
 /// (its screen's memory is used again for the next).
@@ -43,14 +41,14 @@ enum Resp {
 /// The coroutine's controller: each wait goes to the caller, whose answer
 /// comes back when the caller resumes the coroutine.
 struct Yielding {
+    suspender: Suspender<Option<Req>, Resp>,
     spare: Option<Observation>,
 }
 
 impl Yielding {
     /// Give `r` to the caller and wait for its answer.
-    #[allow(deprecated)] // the handle-free yield: the game's keys are read far from the coroutine's closure
-    fn exchange(r: Resp) -> Option<Req> {
-        generator::yield_::<Req, Resp>(r)
+    fn exchange(&self, r: Resp) -> Option<Req> {
+        self.suspender.suspend(r)
     }
 }
 
@@ -58,7 +56,7 @@ impl Yielding {
     /// Hand an observation to the caller; its answer, and the observation
     /// it is done with (kept for the next wait), come back.
     fn hand_over(&mut self, obs: Observation) -> Action {
-        match Yielding::exchange(Resp::Wait(obs)) {
+        match self.exchange(Resp::Wait(obs)) {
             Some(Req(a, spare)) => {
                 if spare.is_some() {
                     self.spare = spare;
@@ -85,11 +83,11 @@ impl Controller for Yielding {
 
     fn snapshot(&mut self, snap: Snapshot) {
         // The caller resumes with nothing; `next` is asked again at once.
-        let _ = Yielding::exchange(Resp::Snapshot(snap));
+        let _ = self.exchange(Resp::Snapshot(snap));
     }
 
     fn state(&mut self, state: Option<HeroState>) {
-        let _ = Yielding::exchange(Resp::State(state));
+        let _ = self.exchange(Resp::State(state));
     }
 }
 
@@ -130,7 +128,7 @@ impl Controller for Yielding {
 /// run();
 /// ```
 pub struct Session {
-    run: generator::Generator<'static, Req, Resp>,
+    run: Coroutine<Option<Req>, Resp, Resp>,
     obs: Observation,
     /// The observation before this one, given back to the game.
     spare: Option<Observation>,
@@ -149,8 +147,8 @@ impl Session {
     /// [`Session::new`] on a config already validated.
     fn start(config: &Config) -> Session {
         let config_copy = config.clone();
-        let run = generator::Gn::<Req>::new_opt(STACK_WORDS, move || {
-            run_games(&config_copy, Yielding { spare: None });
+        let run = Coroutine::new(STACK_BYTES, move |suspender, _: Option<Req>| {
+            run_games(&config_copy, Yielding { suspender, spare: None });
             Resp::Stopped
         });
         let mut s = Session {
@@ -159,7 +157,7 @@ impl Session {
             spare: None,
             _this_thread: PhantomData,
         };
-        let first = s.run.resume();
+        let first = s.step(None);
         s.take(first);
         s
     }
@@ -203,7 +201,7 @@ impl Session {
         match self.request(Action::Snapshot) {
             Some(Resp::Snapshot(snap)) => {
                 // The game goes on at the same wait and shows it again.
-                let again = self.run.raw_send(None);
+                let again = self.step(None);
                 self.take(again);
                 snap
             }
@@ -220,7 +218,7 @@ impl Session {
     pub fn state(&mut self) -> Option<HeroState> {
         match self.request(Action::State) {
             Some(Resp::State(state)) => {
-                let again = self.run.raw_send(None);
+                let again = self.step(None);
                 self.take(again);
                 state
             }
@@ -256,7 +254,16 @@ impl Session {
         if self.run.is_done() {
             return None;
         }
-        self.run.raw_send(Some(Req(a, self.spare.take())))
+        let spare = self.spare.take();
+        self.step(Some(Req(a, spare)))
+    }
+
+    /// Resume the game; `None` once its run is over.
+    fn step(&mut self, input: Option<Req>) -> Option<Resp> {
+        if self.run.is_done() {
+            return None;
+        }
+        Some(self.run.resume(input).unwrap_or_else(|stopped| stopped))
     }
 
     /// The game's answer: the next wait, or the end.
@@ -279,7 +286,7 @@ impl Drop for Session {
         // End the run the ordinary way (as running out of keys does), so
         // that the coroutine finishes rather than being cancelled.
         if !self.run.is_done() {
-            let _ = self.run.raw_send(Some(Req(Action::Stop, None)));
+            let _ = self.step(Some(Req(Action::Stop, None)));
         }
     }
 }
