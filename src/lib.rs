@@ -6,7 +6,8 @@
 //! The crate is a few parts, each using only those below it. At the
 //! bottom, `curses` (the screen: the small curses vocabulary the original
 //! speaks, an in-memory model of ncurses, and the real terminal) and `host`
-//! (the machine: clock, ids, user, files, signals). Above them, `game`: one `Game` value holding all state, and one module for each of
+//! (the machine: clock, ids, user, files, signals, the coroutines sessions
+//! run on). Above them, `game`: one `Game` value holding all state, and one module for each of
 //! the original's C files (`game::rooms`, `game::fight`, `game::save`,
 //! ...), whose functions keep their C names, so the Rust for any C
 //! function is one step away. Then the case format ([`case`]: reading
