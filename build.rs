@@ -1,9 +1,18 @@
-//! Builds this project's own C reference kernels (c-reference/) for the
-//! differential tests, and with the `bindgen` feature regenerates their
-//! Rust bindings (the checked-in c-reference/bindings.rs is used otherwise,
-//! so a build needs no libclang).
+//! With the `cref` feature (the differential tests turn it on), builds
+//! this project's own C reference kernels (c-reference/), and with the
+//! `bindgen` feature regenerates their Rust bindings (the checked-in
+//! c-reference/bindings.rs is used otherwise, so a build needs no
+//! libclang). Without it, nothing: the library itself compiles no C.
 
 fn main() {
+    // Without the feature nothing here reads the tree.
+    println!("cargo:rerun-if-changed=build.rs");
+    #[cfg(feature = "cref")]
+    cref();
+}
+
+#[cfg(feature = "cref")]
+fn cref() {
     let mut sources: Vec<_> = std::fs::read_dir("c-reference")
         .expect("c-reference/ is part of the crate")
         .filter_map(|e| e.ok().map(|e| e.path()))

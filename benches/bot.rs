@@ -65,7 +65,8 @@ fn main() {
             let (obs, _) = play(config, move |o: &Observation| {
                 black_box(o);
                 it.next()
-            });
+            })
+            .expect("a valid config");
             n += obs.keys as usize;
         }
         n
@@ -75,7 +76,7 @@ fn main() {
     let (n, send, w) = best_cpu(rounds, || {
         let mut n = 0;
         for (config, keys) in &games {
-            let mut s = Session::new(config);
+            let mut s = Session::new(config).expect("a valid config");
             for &k in keys {
                 black_box(s.send(k));
                 n += 1;
@@ -88,7 +89,7 @@ fn main() {
     let (n, t, w) = best_cpu(rounds, || {
         let mut n = 0;
         for (config, keys) in &games {
-            let mut s = Session::new(config);
+            let mut s = Session::new(config).expect("a valid config");
             for &k in keys {
                 if s.observation().wait == Wait::Command {
                     black_box(s.snapshot());

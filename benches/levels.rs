@@ -1,6 +1,6 @@
 //! Benchmark: the levels flow (a new game, then depths 1 to 30) for many
 //! seeds, headless, in microseconds a level. The original's own figures,
-//! measured beside it, are in README.md ("Speed").
+//! measured beside it, are in doc/PERFORMANCE.md.
 //!
 //!     cargo bench --bench levels [-- SEEDS] [--as-original] [--stages]
 //!

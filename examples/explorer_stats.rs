@@ -27,7 +27,7 @@ fn main() {
     for i in 0..games {
         let seed = first.wrapping_add(i as i32);
         let config = Config { seed, ..Config::default() };
-        let (last, bot) = play(&config, Explorer::new(seed as u64, budget));
+        let (last, bot) = play(&config, Explorer::new(seed as u64, budget)).expect("a valid config");
         keys += bot.sent.len() as u64;
         let (depth, gold) = match &last.outcome {
             Some(o) => {

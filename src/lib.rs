@@ -4,11 +4,10 @@
 //! # Layers
 //!
 //! The crate is a few parts, each using only those below it. At the
-//! bottom, `fill` (clearing large slices fast), `curses` (the screen: the
-//! small curses vocabulary the original speaks, an in-memory model of
-//! ncurses, and the real terminal) and `host` (the machine: clock, ids,
-//! user, files, signals). Above them,
-//! `game`: one `Game` value holding all state, and one module for each of
+//! bottom, `curses` (the screen: the small curses vocabulary the original
+//! speaks, an in-memory model of ncurses, and the real terminal) and `host`
+//! (the machine: clock, ids, user, files, signals, the coroutines sessions
+//! run on). Above them, `game`: one `Game` value holding all state, and one module for each of
 //! the original's C files (`game::rooms`, `game::fight`, `game::save`,
 //! ...), whose functions keep their C names, so the Rust for any C
 //! function is one step away. Then the case format ([`case`]: reading
@@ -32,6 +31,10 @@
 //! crate's own tests use, and are no stable interface.
 
 #![deny(missing_docs)]
+// `unsafe` only at the boundary with C and the machine: `host`, the
+// ncurses backend (`curses::term`) and the C reference (`cref`), each of
+// which allows it where it is declared.
+#![deny(unsafe_code)]
 
 // The internal parts are `pub` with the `internals` feature (the crate's
 // own tests, benches and examples reach them) and `pub(crate)` otherwise.
@@ -45,26 +48,23 @@ pub(crate) mod curses;
 #[cfg(feature = "internals")]
 #[allow(missing_docs)]
 #[doc(hidden)]
-pub mod fill;
-#[cfg(not(feature = "internals"))]
-pub(crate) mod fill;
-#[cfg(feature = "internals")]
-#[allow(missing_docs)]
-#[doc(hidden)]
 pub mod game;
 #[cfg(not(feature = "internals"))]
 pub(crate) mod game;
 #[cfg(feature = "internals")]
 #[allow(missing_docs)]
 #[doc(hidden)]
+#[allow(unsafe_code)]
 pub mod host;
 #[cfg(not(feature = "internals"))]
+#[allow(unsafe_code)]
 pub(crate) mod host;
 
 /// The C reference's kernels through FFI, for the differential tests.
-#[cfg(feature = "internals")]
+#[cfg(feature = "cref")]
 #[doc(hidden)]
 #[allow(missing_docs)]
+#[allow(unsafe_code)]
 pub mod cref;
 
 pub mod case;
@@ -92,6 +92,7 @@ pub use curses::model::Terminal;
 pub use curses::{A_CHARTEXT, A_STANDOUT, Chtype};
 pub use game::ending::{Ending, Exit};
 pub use session::{
-    Action, Bot, Config, Controller, Observation, Outcome, Session, Snapshot, Status, Wait, drive, play,
+    Action, Bot, Config, ConfigError, Controller, HeroState, Observation, Outcome, PackItem, Session, Snapshot, Status,
+    Wait, drive, play,
 };
 pub use trace::{RunOptions, run, run_path};

@@ -7,7 +7,7 @@
 //! touched (fault-around). Linked against the shared libc, ncurses and libgcc_s,
 //! the game keeps some 2.1 MB of their pages resident, as the original
 //! does; linked statically it carries only the parts it calls, packed
-//! beside its own code (README, "Memory": 1.9 MB against the original's
+//! beside its own code (doc/PERFORMANCE.md, "Memory": 1.9 MB against the original's
 //! 2.4). It is also one file with no loader search path to trust when it
 //! is installed setgid.
 //!
@@ -63,7 +63,7 @@ fn main() {
     match linked {
         Ok(()) => {}
         Err(why) if asked => panic!("ROGUE_LINK=static, but {why}"),
-        Err(why) => println!("cargo:warning=the rogue binary is linked dynamically: {why} (README, \"Memory\")"),
+        Err(why) => println!("cargo:warning=the rogue binary is linked dynamically: {why} (doc/PACKAGING.md)"),
     }
 }
 

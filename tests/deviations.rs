@@ -1,6 +1,6 @@
 //! Where the original loops forever, reads or writes out of bounds, or
 //! frees what it still uses, the port does something safe instead: each
-//! such place (README, "Where this port differs from the original on
+//! such place (doc/DEVIATIONS.md, "Where this port differs from 5.4.4 on
 //! purpose") is pinned down here, so that it cannot change unnoticed.
 
 use rogue::curses::model::Model;

@@ -1,7 +1,9 @@
 //! The Python package's tests (`python/tests`, pytest), run against the
 //! installed `rogue544` when Python has it and pytest (`pip install
 //! ./python pytest`, as `.ci/run` does first); otherwise they are skipped
-//! with a note.
+//! with a note (and fail under `CI=true`).
+
+mod common;
 
 use std::path::Path;
 use std::process::Command;
@@ -19,7 +21,7 @@ fn python() -> Option<&'static str> {
 #[test]
 fn python_package_tests() {
     let Some(py) = python() else {
-        eprintln!("skipped: rogue544 or pytest is not installed (pip install ./python pytest)");
+        common::cannot_run("python_package_tests", "rogue544 or pytest is not installed (pip install ./python pytest)");
         return;
     };
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -14,7 +14,7 @@
 //!   out at such a wait, its values are the game's own.
 //!
 //! `RANDOM_KEYS_SEEDS` and `RANDOM_KEYS_KEYS` make the run longer (the
-//! README gives the command for the long run); `RANDOM_KEYS_FIRST` starts
+//! doc/TESTING.md gives the command for the long run); `RANDOM_KEYS_FIRST` starts
 //! at a later seed, and `RANDOM_KEYS_DUMP=DIR` writes each game's keys to
 //! `DIR/SEED.keys` as they are typed (to play them to another build).
 

@@ -4,7 +4,7 @@
 # with TERM (default vt100), gets a few dozen keys, and quits. Prints VmHWM
 # and the smaps summary read while it runs, and the max RSS that GNU time
 # (/usr/bin/time, Debian's `time`) reports at its end. A measure, not a
-# test: nothing runs it automatically. See README, "Memory".
+# test: nothing runs it automatically. See doc/PERFORMANCE.md, "Memory".
 #
 #   tests/rss.sh [BINARY [TERM]]      e.g. tests/rss.sh target/release/rogue tmux-256color
 #   RSS_DETAIL=1 tests/rss.sh ...     also every mapping's resident and dirty kB

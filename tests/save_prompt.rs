@@ -17,7 +17,7 @@ fn scratch(name: &str) -> std::path::PathBuf {
 #[test]
 fn an_empty_file_name_asks_again() {
     let dir = scratch("empty");
-    let mut s = Session::new(&Config { seed: 7, dir: Some(dir.clone()), ..Config::default() });
+    let mut s = Session::new(&Config { seed: 7, dir: Some(dir.clone()), ..Config::default() }).expect("a valid config");
     let o = s.send_keys(b"Sn\n");
     assert_eq!(o.row(0), "File name:");
     assert_eq!(o.cursor(), (0, 11));
@@ -33,7 +33,7 @@ fn an_empty_file_name_asks_again() {
 #[test]
 fn the_home_directory_exists_but_cannot_be_written() {
     let dir = scratch("home");
-    let mut s = Session::new(&Config { seed: 7, dir: Some(dir.clone()), ..Config::default() });
+    let mut s = Session::new(&Config { seed: 7, dir: Some(dir.clone()), ..Config::default() }).expect("a valid config");
     let o = s.send_keys(b"Sn/home/rodney/\n");
     assert_eq!(o.row(0), "File exists.  Do you wish to overwrite it?");
     // Yes: the name is shown, then (EISDIR, its message overwritten) the

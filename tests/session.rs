@@ -116,7 +116,7 @@ enum Snapping {
 /// Play a golden's keys through a session; every observation is checked
 /// against the golden's frame.
 fn check_golden(name: &str, config: &Config, keys: &[u8], frames: &[Frame], how: Snapping) {
-    let mut s = Session::new(config);
+    let mut s = Session::new(config).expect("a valid config");
     let mut rng = Inputs::new(match how {
         Snapping::Anywhere(seed) => seed,
         _ => 0,
@@ -199,7 +199,7 @@ fn on_many_seeds_snapshots_and_restores_change_nothing() {
         let mut rng = Inputs::new(seed);
         let keys: Vec<u8> = (0..400).map(|_| random_key(&mut rng)).collect();
         // The plain run.
-        let mut s = Session::new(&config);
+        let mut s = Session::new(&config).expect("a valid config");
         let mut seen = vec![s.observation().clone()];
         for &k in &keys {
             seen.push(s.send(k).clone());
@@ -209,7 +209,7 @@ fn on_many_seeds_snapshots_and_restores_change_nothing() {
         }
         // A run that wanders: at random moments it snapshots, plays some
         // other keys, and comes back.
-        let mut t = Session::new(&config);
+        let mut t = Session::new(&config).expect("a valid config");
         let mut i = 0;
         while i < keys.len() {
             assert_eq!(t.observation(), &seen[i], "seed {seed}: observation {i}");
@@ -241,7 +241,8 @@ fn on_many_seeds_snapshots_and_restores_change_nothing() {
         let (last, _) = play(&config, move |o: &Observation| {
             played.push(o.clone());
             it.next()
-        });
+        })
+        .expect("a valid config");
         let want = &seen[keys.len()];
         if want.is_over() {
             assert_eq!(&last, want, "seed {seed}: play's last observation");
@@ -259,7 +260,8 @@ fn random_keys_through_the_library_never_panic() {
         let (last, _) = play(&config, move |_: &Observation| {
             left -= 1;
             (left > 0).then(|| random_key(&mut rng))
-        });
+        })
+        .expect("a valid config");
         if let Some(c) = last.outcome.as_ref().and_then(|o| o.crashed.clone()) {
             panic!("seed {seed}: the game panicked: {c}");
         }

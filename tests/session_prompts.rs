@@ -21,7 +21,7 @@ impl Lcg {
 fn simple_keys_end_every_game() {
     let keys = b"hjklyubnHJKL> \x1b\r";
     for seed in 0..6 {
-        let mut s = Session::new(&Config { seed, ..Config::default() });
+        let mut s = Session::new(&Config { seed, ..Config::default() }).expect("a valid config");
         let mut rng = Lcg(seed as u64);
         let mut lines = 0;
         let mut n = 0;
@@ -42,7 +42,7 @@ fn simple_keys_end_every_game() {
 #[test]
 fn a_return_ends_the_line_read() {
     for end in [b'\r', b'\n'] {
-        let mut s = Session::new(&Config { seed: 3, ..Config::default() });
+        let mut s = Session::new(&Config { seed: 3, ..Config::default() }).expect("a valid config");
         let mut rng = Lcg(3);
         while s.observation().wait != Wait::Line {
             assert!(!s.observation().is_over());
@@ -60,7 +60,7 @@ fn a_return_ends_the_line_read() {
 /// letters; a direction prompt the directions.
 #[test]
 fn prompts_name_their_keys() {
-    let mut s = Session::new(&Config { seed: 5, ..Config::default() });
+    let mut s = Session::new(&Config { seed: 5, ..Config::default() }).expect("a valid config");
     let o = s.observation();
     assert_eq!((o.wait, o.prompt.kind), (Wait::Command, PromptKind::Command));
     assert!(o.takes(b'h') && o.takes(b'\r') && !o.takes(b'x') && !o.takes(b' ') && !o.takes(0x1b));
@@ -78,7 +78,7 @@ fn prompts_name_their_keys() {
 #[test]
 fn the_bot_pipe_ends_the_line_read_at_a_return() {
     // The keys of a game to the line read, found with a session.
-    let mut s = Session::new(&Config { seed: 3, ..Config::default() });
+    let mut s = Session::new(&Config { seed: 3, ..Config::default() }).expect("a valid config");
     let mut rng = Lcg(3);
     let mut typed = Vec::new();
     while s.observation().wait != Wait::Line {

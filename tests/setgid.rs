@@ -13,6 +13,8 @@
 //! util-linux's `setpriv` with `groupadd`/`useradd`; without them it says
 //! so on standard output and does nothing.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
@@ -58,22 +60,26 @@ fn run_ok(cmd: &mut Command) {
     assert!(st.success(), "{cmd:?}: {st}");
 }
 
-/// Build and install once; `None` (after saying why) when this machine
-/// cannot run the test.
+/// Build and install once; `None` (after saying why: a failure under
+/// `CI=true`) when this machine cannot run the test.
 fn install() -> Option<&'static Install> {
-    static INSTALL: OnceLock<Option<Install>> = OnceLock::new();
-    INSTALL.get_or_init(make_install).as_ref()
+    static INSTALL: OnceLock<Result<Install, String>> = OnceLock::new();
+    match INSTALL.get_or_init(make_install) {
+        Ok(i) => Some(i),
+        Err(why) => {
+            common::cannot_run("setgid", why);
+            None
+        }
+    }
 }
 
-fn make_install() -> Option<Install> {
+fn make_install() -> Result<Install, String> {
     if id_of(&["-u"]) != Some(0) {
-        println!("setgid: skipped: not running as root (cannot make a setgid install)");
-        return None;
+        return Err("not running as root (cannot make a setgid install)".into());
     }
     for t in ["setpriv", "groupadd", "useradd", "getent", "chgrp"] {
         if !tool(t) {
-            println!("setgid: skipped: no {t} (util-linux, passwd)");
-            return None;
+            return Err(format!("no {t} (util-linux, passwd)"));
         }
     }
     if gid_of_group(GROUP).is_none() {
@@ -139,7 +145,7 @@ fn make_install() -> Option<Install> {
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(mode)).unwrap();
     }
     assert_eq!(std::fs::metadata(&rogue).unwrap().mode() & 0o7777, 0o2755);
-    Some(Install { games, rogue, player, uid, gid, games_gid })
+    Ok(Install { games, rogue, player, uid, gid, games_gid })
 }
 
 /// One attack at a time (they share the games directory).

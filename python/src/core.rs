@@ -241,7 +241,8 @@ pub fn wait_index(o: &Observation) -> i64 {
 
 impl Game {
     pub fn new(start: Start, task: Task) -> Game {
-        let session = Session::new(&start.config());
+        // A start sets no screen size: the default 24 x 80 always passes.
+        let session = Session::new(&start.config()).expect("a 24 x 80 config");
         let mut g = Game {
             session,
             start,
@@ -257,7 +258,7 @@ impl Game {
 
     /// Leave this game for a new one.
     pub fn reset(&mut self, start: Start) {
-        self.session.new_game(&start.config());
+        self.session.new_game(&start.config()).expect("a 24 x 80 config");
         self.start = start;
         self.keys.clear();
         self.hero = HeroState::default();
@@ -324,12 +325,7 @@ impl Game {
     /// How the game ended, once it is over.
     pub fn ending(&self) -> Option<Ending> {
         let o = self.obs().outcome.as_ref()?;
-        let word = match (&o.crashed, o.ending) {
-            (Some(_), _) => "crash",
-            (None, Some(rogue::Ending::Won)) => "victory",
-            (None, e) => rogue::case::record::ends_word(e),
-        };
-        Some(Ending { word, killer: o.killer.clone(), gold: o.gold, max_level: o.max_level })
+        Some(Ending { word: o.word(), killer: o.killer.clone(), gold: o.gold, max_level: o.max_level })
     }
 
     /// Which of `keys` (the action table's) the game takes now: 1 where
@@ -363,7 +359,7 @@ impl Game {
             }
             None => {
                 // From bytes: the game again from its start, key by key.
-                self.session.new_game(&s.start.config());
+                self.session.new_game(&s.start.config()).expect("a 24 x 80 config");
                 self.hero = HeroState::default();
                 self.pack_dirty = true;
                 self.look();

@@ -191,7 +191,7 @@ impl Drop for Replayer {
 
 /// How a replayed record ended.
 pub struct Ending {
-    /// "death", "quit", "victory", ...; `None` while the game goes on
+    /// "death", "quit", "win", ... (`Outcome::word`); `None` while the game goes on
     /// after its last key.
     pub word: Option<String>,
     pub killer: Option<String>,
@@ -215,11 +215,16 @@ pub fn endings(records: &[Record], threads: usize) -> Vec<Ending> {
                     let Some(rec) = records.get(i) else { return };
                     let config: Config = rec.start.config();
                     let sess = match &mut session {
-                        Some(sess) => {
-                            sess.new_game(&config);
-                            sess
-                        }
-                        None => session.insert(Session::new(&config)),
+                        // A record whose screen the game can't use has no
+                        // ending (the loader refuses it when it is read).
+                        Some(sess) => match sess.new_game(&config) {
+                            Ok(()) => sess,
+                            Err(_) => continue,
+                        },
+                        None => match Session::new(&config) {
+                            Ok(sess) => session.insert(sess),
+                            Err(_) => continue,
+                        },
                     };
                     let obs = sess.send_keys(&rec.keys);
                     let e = ending_of(obs);
@@ -241,13 +246,8 @@ fn ending_of(obs: &rogue::session::Observation) -> Ending {
     let Some(o) = &obs.outcome else {
         return Ending { word: None, killer: None, gold: 0, max_level: 0, keys_read: obs.keys };
     };
-    let word = match (&o.crashed, o.ending) {
-        (Some(_), _) => "crash",
-        (None, Some(rogue::Ending::Won)) => "victory",
-        (None, e) => rogue::case::record::ends_word(e),
-    };
     Ending {
-        word: Some(word.into()),
+        word: Some(o.word().into()),
         killer: o.killer.clone(),
         gold: o.gold,
         max_level: o.max_level,

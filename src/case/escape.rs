@@ -44,8 +44,24 @@ pub fn encode_body(keys: &[u8]) -> String {
     out
 }
 
+/// Why a case body (or a bot's `keys` text) could not be decoded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EscapeError(String);
+
+impl std::fmt::Display for EscapeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for EscapeError {}
+
 /// Decode a case body (FORMAT-games.md §1.2).
-pub fn decode_body(lines: &[String]) -> Result<Vec<u8>, String> {
+pub fn decode_body(lines: &[String]) -> Result<Vec<u8>, EscapeError> {
+    decode(lines).map_err(EscapeError)
+}
+
+fn decode(lines: &[String]) -> Result<Vec<u8>, String> {
     let text: String = lines.concat();
     let b = text.as_bytes();
     let mut out = Vec::with_capacity(b.len());

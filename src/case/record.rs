@@ -25,8 +25,10 @@ fn name_stays_inside(text: &str) -> bool {
 /// and the save files it names (ROGUEOPTS `file=`, the file argument)
 /// without `..` (an absolute save name keeps only its file name in the
 /// folder, as `case_place` puts it). The error is one line.
-pub fn check_case_files(case: &crate::case::Case) -> Result<(), String> {
-    let bad = |what: &str, v: &str| Err(format!("{}: {what} {v:?} leaves the case's folder", case.path.display()));
+pub fn check_case_files(case: &crate::case::Case) -> Result<(), crate::case::TraceError> {
+    let bad = |what: &str, v: &str| {
+        Err(crate::case::TraceError::Parse(format!("{}: {what} {v:?} leaves the case's folder", case.path.display())))
+    };
     for key in ["in-file", "out-file"] {
         for v in case.get_all(key) {
             if !name_stays_inside(v) {
@@ -96,14 +98,7 @@ pub fn write_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
 
 /// How a run ended, in the words of the `ends` header.
 pub fn ends_word(outcome: Option<crate::game::ending::Ending>) -> &'static str {
-    use crate::game::ending::Ending;
-    match outcome {
-        Some(Ending::Died(_)) => "death",
-        Some(Ending::Quit) => "quit",
-        Some(Ending::Saved) => "save",
-        Some(Ending::Hangup | Ending::Signal(_)) => "signal",
-        _ => "exit",
-    }
+    crate::game::ending::Ending::record_word(outcome)
 }
 
 /// The `time` and `pid` headers of a record of a game seeded `seed`, run
@@ -289,7 +284,7 @@ mod tests {
             "rogueopts: file=~/../../x",
             "args: ../../x.sav",
         ] {
-            let e = check_case_files(&case(bad)).unwrap_err();
+            let e = check_case_files(&case(bad)).unwrap_err().to_string();
             assert!(e.contains("leaves the case's folder") && !e.contains('\n'), "{bad}: {e}");
         }
     }

@@ -132,7 +132,6 @@ fn play(cli: &Cli) -> ExitCode {
         eprintln!("rogue: {}: {}", r.path.display(), crate::host::os_error_text(&e));
     }
     match exit {
-        Exit::Status(s) => ExitCode::from(s.clamp(0, 255) as u8),
         Exit::Killed(sig) => {
             // The C dies of the signal where it ends so (^C at the line
             // read after the score list, once score() has reset SIGINT),
@@ -143,9 +142,9 @@ fn play(cli: &Cli) -> ExitCode {
             let _ = std::io::stdout().flush();
             let _ = std::io::stderr().flush();
             crate::host::signals::die_of(sig);
-            ExitCode::from((128 + sig).clamp(0, 255) as u8)
+            ExitCode::from(exit.code())
         }
-        Exit::EndOfInput | Exit::Paused => ExitCode::from(1),
+        _ => ExitCode::from(exit.code()),
     }
 }
 

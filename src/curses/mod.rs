@@ -10,6 +10,7 @@
 
 pub mod model;
 #[cfg(feature = "ncurses")]
+#[allow(unsafe_code)]
 pub mod term;
 pub mod tty;
 

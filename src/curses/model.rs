@@ -378,7 +378,7 @@ impl Store {
             let cells = &mut self.cells[first * width..row * width];
             match BLANK_SCREEN.get(..cells.len()) {
                 Some(blanks) => cells.copy_from_slice(blanks),
-                None => crate::fill::fill(cells, BLANK),
+                None => cells.fill(BLANK),
             }
         }
         if !self.tracked {
@@ -430,19 +430,39 @@ impl Clone for Terminal {
 }
 
 impl Terminal {
-    /// A blank terminal.
+    /// A blank terminal (a negative size counts as none).
+    ///
+    /// # Panics
+    ///
+    /// When `lines` x `cols` cells cannot be allocated (a session's
+    /// config keeps the screen to `MAX_LINES` x `MAX_COLS`).
     pub fn new(lines: i32, cols: i32) -> Self {
-        Terminal { lines, cols, cells: vec![BLANK; (lines * cols) as usize], cury: 0, curx: 0 }
+        let cells = lines.max(0) as usize * cols.max(0) as usize;
+        Terminal { lines, cols, cells: vec![BLANK; cells], cury: 0, curx: 0 }
     }
 
-    /// The cell at row `y`, column `x` (both on the screen).
+    /// Where cell (`y`, `x`) is kept, if it is on the screen.
+    fn index(&self, y: i32, x: i32) -> Option<usize> {
+        let on = (0..self.lines).contains(&y) && (0..self.cols).contains(&x);
+        on.then(|| y as usize * self.cols as usize + x as usize).filter(|&i| i < self.cells.len())
+    }
+
+    /// The cell at row `y`, column `x`; `None` off the screen.
+    pub fn get(&self, y: i32, x: i32) -> Option<Chtype> {
+        self.index(y, x).map(|i| self.cells[i])
+    }
+
+    /// The cell at row `y`, column `x`; a blank off the screen.
     pub fn at(&self, y: i32, x: i32) -> Chtype {
-        self.cells[(y * self.cols + x) as usize]
+        self.get(y, x).unwrap_or(BLANK)
     }
 
-    /// Row `y` as text, trailing blanks removed.
+    /// Row `y` as text, trailing blanks removed; empty off the screen.
     pub fn row_text(&self, y: i32) -> String {
-        let row = &self.cells[(y * self.cols) as usize..((y + 1) * self.cols) as usize];
+        let row = match (self.index(y, 0), self.index(y, self.cols.saturating_sub(1))) {
+            (Some(a), Some(b)) => &self.cells[a..=b],
+            _ => &[],
+        };
         let text = |c: &Chtype| (c & A_CHARTEXT) as u8;
         let end = row.iter().rposition(|c| text(c) != b' ').map_or(0, |i| i + 1);
         // A byte is the character of that code point (Latin-1): ASCII, as

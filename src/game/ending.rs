@@ -52,6 +52,37 @@ impl fmt::Display for Ending {
     }
 }
 
+impl Ending {
+    /// The one word for how a game ended, which the bot pipe, the Python
+    /// package, records and the command line all use: `death`, `quit`,
+    /// `win`, `save`, `signal` (killed, or a hangup's automatic save),
+    /// `exit` (the program ended by itself otherwise: `-s`, a failed
+    /// restore) or `stopped` (no ending: the keys ran out, or the caller
+    /// stopped the game). A session adds `crashed` (see
+    /// `session::Outcome::word`).
+    pub fn word(ending: Option<Ending>) -> &'static str {
+        match ending {
+            Some(Ending::Died(_)) => "death",
+            Some(Ending::Quit) => "quit",
+            Some(Ending::Won) => "win",
+            Some(Ending::Saved) => "save",
+            Some(Ending::Hangup | Ending::Signal(_)) => "signal",
+            Some(Ending::Exit(_)) => "exit",
+            Some(Ending::EndOfKeys | Ending::Paused) | None => "stopped",
+        }
+    }
+
+    /// [`Ending::word`] as a case file's `ends` header takes it: the case
+    /// format, recorded from the original's process, has neither `win` nor
+    /// `stopped` (a winner's program, like any other, exits: `exit`).
+    pub fn record_word(ending: Option<Ending>) -> &'static str {
+        match Ending::word(ending) {
+            "win" | "stopped" => "exit",
+            w => w,
+        }
+    }
+}
+
 impl From<Interrupt> for Ending {
     fn from(i: Interrupt) -> Self {
         match i {
@@ -77,4 +108,18 @@ pub enum Exit {
     Paused,
     /// Killed by a signal.
     Killed(i32),
+}
+
+impl Exit {
+    /// The program's exit status, the one mapping the command line and the
+    /// bot pipe use: `exit(status)`'s status (0 to 255), 128 + the signal
+    /// for a program killed by one (as a shell shows it), 1 for a program
+    /// whose input ran out or that was stopped.
+    pub fn code(self) -> u8 {
+        match self {
+            Exit::Status(s) => s.clamp(0, 255) as u8,
+            Exit::Killed(sig) => 128u8.saturating_add(sig.clamp(0, 127) as u8),
+            Exit::EndOfInput | Exit::Paused => 1,
+        }
+    }
 }

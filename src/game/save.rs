@@ -102,7 +102,7 @@ impl Game {
         let name = self.opts.file_name.as_bytes().to_vec();
         let _ = self.rt.host.chmod(&name, 0o400);
         let bytes = self.save_bytes();
-        // DEVIATION: the C ignores a failed write of the save file; the port says so and exits with status 1; test: none (needs a full disk; tried by hand on /dev/full)
+        // DEVIATION: the C ignores a failed write of the save file; the port says so and exits with status 1; test: save::a_failed_write_of_the_save_file_exits_1
         if let Err(e) = std::io::Write::write_all(&mut f, &bytes) {
             // The disk is full or gone: say so; the game is lost as it is
             // in the original, but not silently.
@@ -249,3 +249,21 @@ impl Game {
 
 /// The largest save file read: a real one is some tens of kilobytes.
 const MAX_SAVE: u64 = 4 << 20;
+
+#[cfg(test)]
+mod tests {
+    use crate::game::Game;
+    use crate::game::ending::Ending;
+
+    /// A save file that cannot be written (here: opened read-only, as a
+    /// full disk refuses a write) is said so, and the game exits 1.
+    #[test]
+    fn a_failed_write_of_the_save_file_exits_1() {
+        let mut g = Game::headless();
+        let f = std::fs::File::open("/dev/null").expect("/dev/null");
+        assert_eq!(g.save_file(f), Err(Ending::Exit(1)));
+        let screen = g.rt.scr.terminal().expect("the model's terminal").clone();
+        let text: Vec<String> = (0..screen.lines).map(|y| screen.row_text(y)).collect();
+        assert!(text.iter().any(|r| r.starts_with("rogue: could not write")), "{text:#?}");
+    }
+}

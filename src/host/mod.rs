@@ -5,6 +5,7 @@
 //! ([`UnixHost`]) or inside a recorded case ([`ScriptedHost`], which fixes
 //! every answer and keeps the files in one folder).
 
+pub mod coroutine;
 // Only the terminal (the `ncurses` feature) installs handlers.
 #[cfg_attr(not(feature = "ncurses"), allow(dead_code))]
 pub mod signals;

@@ -28,9 +28,10 @@
 //! `wait` is `command`, `key`, `line` or `over`; `rows` has every row with
 //! trailing blanks removed; `standout` lists the cells in reverse video;
 //! `status` is `null` when the bottom row is not the status line. Once the
-//! game is over, `outcome` is `{"ending":"died","killer":"a bat","gold":..,
-//! "max_level":..,"exit":0}` (ending `died`, `quit`, `won`, `saved`,
-//! `stopped` or `crashed`). A request that cannot be understood is
+//! game is over, `outcome` is `{"ending":"death","killer":"a bat","gold":..,
+//! "max_level":..,"exit":0}` (ending: [`Outcome::word`](crate::session::Outcome::word),
+//! the one vocabulary: `death`, `quit`, `win`, `save`, `signal`, `exit`,
+//! `stopped` or `crashed`; exit: [`Exit::code`](crate::Exit::code)). A request that cannot be understood is
 //! answered `{"error":"..."}` and changes nothing.
 //!
 //! Bounds: a request line may hold at most [`MAX_LINE`] bytes (64 KiB);
@@ -46,7 +47,6 @@ use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 
 use crate::curses::{A_STANDOUT, Chtype};
-use crate::game::ending::{Ending, Exit};
 use crate::session::{Action, Config, Controller, Observation, Snapshot, Wait, drive};
 
 /// The longest request line (without its newline) that is read.
@@ -288,25 +288,13 @@ impl JsonWriter {
         match &o.outcome {
             None => out.push_str("null"),
             Some(oc) => {
-                let ending = match (&oc.crashed, oc.ending) {
-                    (Some(_), _) => "crashed",
-                    (None, Some(Ending::Died(_))) => "died",
-                    (None, Some(Ending::Quit)) => "quit",
-                    (None, Some(Ending::Won)) => "won",
-                    (None, Some(Ending::Saved | Ending::Hangup)) => "saved",
-                    (None, Some(Ending::Exit(_) | Ending::Signal(_))) => "exit",
-                    (None, _) => "stopped",
-                };
+                let ending = oc.word();
                 let _ = write!(out, "{{\"ending\":\"{ending}\",\"killer\":");
                 match &oc.killer {
                     Some(k) => json_str(out, k),
                     None => out.push_str("null"),
                 }
-                let exit = match oc.exit {
-                    Exit::Status(s) => s,
-                    Exit::Killed(s) => 128 + s,
-                    Exit::EndOfInput | Exit::Paused => 1,
-                };
+                let exit = oc.exit.code();
                 let _ = write!(out, ",\"gold\":{},\"max_level\":{},\"exit\":{exit}", oc.gold, oc.max_level);
                 if let Some(c) = &oc.crashed {
                     out.push_str(",\"panic\":");
@@ -319,73 +307,106 @@ impl JsonWriter {
     }
 }
 
-/// Keys written the way case bodies write them (FORMAT-games.md §1.2).
-pub fn parse_keys(text: &str) -> Result<Vec<u8>, String> {
-    crate::case::escape::decode_body(&[text.to_string()])
-}
+/// The requests, read from their lines: public with `internals` only,
+/// for the fuzz target (`fuzz/fuzz_targets/bot_request.rs`).
+mod request {
+    use super::quoted;
+    use crate::session::Config;
 
-/// One request (public for the fuzz target, `fuzz/fuzz_targets/bot_request.rs`).
-#[derive(Debug, PartialEq, Eq)]
-pub enum Request {
-    /// Type these keys (`h`, `key N`, `keys TEXT`).
-    Keys(Vec<u8>),
-    /// `new`: its words (seed, time, user, options).
-    New(Vec<String>),
-    /// `snapshot`.
-    Snapshot,
-    /// `restore ID`.
-    Restore(u64),
-    /// `forget ID`.
-    Forget(u64),
-    /// `show`.
-    Show,
-    /// `quit`.
-    Quit,
-}
+    /// Why a request line was refused: its text is the pipe's `error`.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct RequestError(String);
 
-/// Read one request line (without its newline).
-pub fn parse_request(line: &str) -> Result<Request, String> {
-    let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-    let id = |s: &str| s.trim().parse::<u64>().map_err(|_| format!("{word}: not a snapshot number: {}", quoted(s)));
-    Ok(match word {
-        "key" => {
-            let b: u8 = rest.trim().parse().map_err(|_| format!("key: not a byte 0..255: {}", quoted(rest)))?;
-            Request::Keys(vec![b])
+    impl std::fmt::Display for RequestError {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(&self.0)
         }
-        "keys" => Request::Keys(parse_keys(rest)?),
-        "new" => Request::New(rest.split(' ').filter(|s| !s.is_empty()).map(str::to_string).collect()),
-        "snapshot" if rest.is_empty() => Request::Snapshot,
-        "restore" => Request::Restore(id(rest)?),
-        "forget" => Request::Forget(id(rest)?),
-        "show" if rest.is_empty() => Request::Show,
-        "quit" if rest.is_empty() => Request::Quit,
-        _ => {
-            let keys = parse_keys(line).map_err(|e| format!("not a key or a request: {} ({e})", quoted(line)))?;
-            if keys.len() != 1 {
-                return Err(format!("not a key or a request: {}", quoted(line)));
+    }
+
+    impl std::error::Error for RequestError {}
+
+    /// Keys written the way case bodies write them (FORMAT-games.md §1.2).
+    fn parse_keys(text: &str) -> Result<Vec<u8>, String> {
+        crate::case::escape::decode_body(&[text.to_string()]).map_err(|e| e.to_string())
+    }
+
+    /// One request.
+    #[derive(Debug, PartialEq, Eq)]
+    pub enum Request {
+        /// Type these keys (`h`, `key N`, `keys TEXT`).
+        Keys(Vec<u8>),
+        /// `new`: its words (seed, time, user, options).
+        New(Vec<String>),
+        /// `snapshot`.
+        Snapshot,
+        /// `restore ID`.
+        Restore(u64),
+        /// `forget ID`.
+        Forget(u64),
+        /// `show`.
+        Show,
+        /// `quit`.
+        Quit,
+    }
+
+    /// Read one request line (without its newline).
+    pub fn parse_request(line: &str) -> Result<Request, RequestError> {
+        parse(line).map_err(RequestError)
+    }
+
+    fn parse(line: &str) -> Result<Request, String> {
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let id = |s: &str| s.trim().parse::<u64>().map_err(|_| format!("{word}: not a snapshot number: {}", quoted(s)));
+        Ok(match word {
+            "key" => {
+                let b: u8 = rest.trim().parse().map_err(|_| format!("key: not a byte 0..255: {}", quoted(rest)))?;
+                Request::Keys(vec![b])
             }
-            Request::Keys(keys)
+            "keys" => Request::Keys(parse_keys(rest)?),
+            "new" => Request::New(rest.split(' ').filter(|s| !s.is_empty()).map(str::to_string).collect()),
+            "snapshot" if rest.is_empty() => Request::Snapshot,
+            "restore" => Request::Restore(id(rest)?),
+            "forget" => Request::Forget(id(rest)?),
+            "show" if rest.is_empty() => Request::Show,
+            "quit" if rest.is_empty() => Request::Quit,
+            _ => {
+                let keys = parse_keys(line).map_err(|e| format!("not a key or a request: {} ({e})", quoted(line)))?;
+                if keys.len() != 1 {
+                    return Err(format!("not a key or a request: {}", quoted(line)));
+                }
+                Request::Keys(keys)
+            }
+        })
+    }
+
+    /// A new game's config from `new`'s words, the rest as in `base`.
+    pub fn new_config(base: &Config, words: &[String]) -> Result<Config, RequestError> {
+        config(base, words).map_err(RequestError)
+    }
+
+    fn config(base: &Config, words: &[String]) -> Result<Config, String> {
+        let mut c = base.clone();
+        if let Some(s) = words.first() {
+            c.seed = s.parse().map_err(|_| format!("new: not a seed: {}", quoted(s)))?;
         }
-    })
+        if let Some(t) = words.get(1) {
+            c.time = t.parse().map_err(|_| format!("new: not a time: {}", quoted(t)))?;
+        }
+        if let Some(u) = words.get(2) {
+            c.user = u.clone();
+        }
+        if words.len() > 3 {
+            c.rogueopts = Some(words[3..].join(" "));
+        }
+        Ok(c)
+    }
 }
 
-/// A new game's config from `new`'s words, the rest as in `base`.
-pub fn new_config(base: &Config, words: &[String]) -> Result<Config, String> {
-    let mut c = base.clone();
-    if let Some(s) = words.first() {
-        c.seed = s.parse().map_err(|_| format!("new: not a seed: {}", quoted(s)))?;
-    }
-    if let Some(t) = words.get(1) {
-        c.time = t.parse().map_err(|_| format!("new: not a time: {}", quoted(t)))?;
-    }
-    if let Some(u) = words.get(2) {
-        c.user = u.clone();
-    }
-    if words.len() > 3 {
-        c.rogueopts = Some(words[3..].join(" "));
-    }
-    Ok(c)
-}
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub use request::{Request, RequestError, new_config, parse_request};
+#[cfg(not(feature = "internals"))]
+use request::{Request, new_config, parse_request};
 
 /// The pipe as a [`Controller`]: the game runs on this thread and reads
 /// its keys straight from the input.
@@ -502,7 +523,7 @@ impl<R: BufRead, W: Write> Controller for Pipe<R, W> {
                 continue;
             };
             let ok = match parse_request(&line) {
-                Err(e) => self.say_error(&e),
+                Err(e) => self.say_error(&e.to_string()),
                 Ok(Request::Quit) => return Action::Stop,
                 Ok(Request::Keys(keys)) => {
                     self.queued = keys.into();
@@ -517,7 +538,7 @@ impl<R: BufRead, W: Write> Controller for Pipe<R, W> {
                         self.base = c.clone();
                         return Action::New(Box::new(c));
                     }
-                    Err(e) => self.say_error(&e),
+                    Err(e) => self.say_error(&e.to_string()),
                 },
                 Ok(Request::Snapshot) if self.kept.len() >= MAX_SNAPSHOTS => self.say_error(&format!(
                     "snapshot: {MAX_SNAPSHOTS} snapshots are kept already (the most); forget one first"
@@ -567,7 +588,7 @@ where
         json: JsonWriter::default(),
         answer: String::new(),
     };
-    let done = drive(config, pipe);
+    let done = drive(config, pipe).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     match done.error {
         Some(e) => Err(e),
         None => Ok(()),
@@ -602,9 +623,9 @@ mod tests {
     #[test]
     fn errors_do_not_echo_the_request() {
         let long = "x".repeat(MAX_LINE);
-        let e = parse_request(&long).unwrap_err();
+        let e = parse_request(&long).unwrap_err().to_string();
         assert!(e.len() < 200, "{e}");
-        let e = parse_request(&format!("key {long}")).unwrap_err();
+        let e = parse_request(&format!("key {long}")).unwrap_err().to_string();
         assert!(e.len() < 200, "{e}");
     }
 
@@ -699,7 +720,7 @@ mod tests {
                 at += 1;
                 (at < 400).then_some(k).flatten()
             };
-            let _ = crate::session::play(&Config { seed, ..Config::default() }, bot);
+            let _ = crate::session::play(&Config { seed, ..Config::default() }, bot).unwrap();
         }
     }
 

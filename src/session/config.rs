@@ -18,9 +18,9 @@ pub struct Config {
     /// The clock, in seconds since 1970: only the tombstone's year and
     /// the score file's lock read it.
     pub time: i64,
-    /// Screen rows (at least 24).
+    /// Screen rows: [`MIN_LINES`] to [`MAX_LINES`].
     pub lines: i32,
-    /// Screen columns (at least 80).
+    /// Screen columns: [`MIN_COLS`] to [`MAX_COLS`].
     pub cols: i32,
     /// Where the game's files live (the score file `rogue.scr`, saves in
     /// the home directory, which is this folder too). `None`: no files;
@@ -34,7 +34,60 @@ impl Default for Config {
     }
 }
 
+/// The fewest screen rows a game can use (the original refuses a smaller
+/// terminal: "the screen must be at least 24x80").
+pub const MIN_LINES: i32 = 24;
+/// The fewest screen columns a game can use.
+pub const MIN_COLS: i32 = 80;
+/// The most screen rows a [`Config`] may ask for: far past any terminal,
+/// and small enough that a screen (kept a few times over, and copied into
+/// every observation) is a few megabytes, not an allocation that fails.
+pub const MAX_LINES: i32 = 1000;
+/// The most screen columns a [`Config`] may ask for.
+pub const MAX_COLS: i32 = 1000;
+
+/// Why a [`Config`] cannot start a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ConfigError {
+    /// A screen the game cannot use: smaller than [`MIN_LINES`] x
+    /// [`MIN_COLS`] (as the terminal game refuses) or larger than
+    /// [`MAX_LINES`] x [`MAX_COLS`].
+    Screen {
+        /// The rows asked for.
+        lines: i32,
+        /// The columns asked for.
+        cols: i32,
+    },
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ConfigError::Screen { lines, cols } => write!(
+                f,
+                "the screen must be at least {MIN_LINES}x{MIN_COLS} and at most {MAX_LINES}x{MAX_COLS} \
+                 (lines x columns), not {lines}x{cols}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
 impl Config {
+    /// Whether a game can start from this config: every entry point
+    /// ([`Session::new`](super::Session::new), [`play`](super::play),
+    /// [`drive`](super::drive), [`Action::New`](super::Action::New))
+    /// checks it first and refuses, rather than fails, on a bad one. The
+    /// other fields take any value (the game reads the name and options as
+    /// the original reads its environment).
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let lines_ok = (MIN_LINES..=MAX_LINES).contains(&self.lines);
+        let cols_ok = (MIN_COLS..=MAX_COLS).contains(&self.cols);
+        if lines_ok && cols_ok { Ok(()) } else { Err(ConfigError::Screen { lines: self.lines, cols: self.cols }) }
+    }
+
     /// The new game a recorded case plays (its seed, clock, user and
     /// options), and its keys; `None` for a case a config cannot express
     /// (arguments or files placed first) or cannot read.

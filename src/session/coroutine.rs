@@ -4,27 +4,26 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use super::run::Origin;
-use super::{Action, Config, Controller, HeroState, Observation, Outcome, Snapshot, Wait, drive};
+use super::run::run_games;
+use super::{Action, Config, ConfigError, Controller, HeroState, Observation, Outcome, Snapshot, Wait};
 use crate::curses::model::Terminal;
+use crate::host::coroutine::{Coroutine, Suspender};
 
 // The game reads its keys deep inside its own calls (a `--More--` in the
 // middle of a fight), so a caller that hands it one key at a time needs
 // the game's stack to wait somewhere between keys. A session runs the game
-// on a stack of its own (a stackful coroutine, the `generator` crate) on
-// the caller's thread: handing over a key is a switch of stacks, not of
+// on a stack of its own (a stackful coroutine, `host::coroutine`) on the
+// caller's thread: handing over a key is a switch of stacks, not of
 // threads, and a session costs no thread and no second core.
 //
-// The game yields from deep inside its own calls, far from the coroutine's
-// closure, so it uses the crate's handle-free `yield_` (deprecated upstream
-// in favour of a yielder handed to the closure; reaching such a handle from
-// a key read would take a lifetime on the game or an `unsafe` cast). The
-// suspended stack holds borrows and the game itself, none of which may
-// change threads: a `Session` is not `Send` (the marker below), whatever the
-// crate's own `unsafe impl Send` for its generators says.
+// The game suspends from deep inside its own calls, far from the
+// coroutine's function, through the `Suspender` the controller below
+// keeps. The suspended stack holds borrows and the game itself, none of
+// which may change threads: a `Session` is not `Send` (the marker below).
 
-/// Words of the coroutine's stack (2 MiB; the game needs far less, and
-/// only the pages it touches are ever allocated).
-const STACK_WORDS: usize = 256 * 1024;
+/// The coroutine's stack (2 MiB; the game needs far less, and only the
+/// pages it touches are ever allocated).
+const STACK_BYTES: usize = 2 << 20;
 
 /// To the game: what to do, and an observation the caller is done with
 /// (its screen's memory is used again for the next).
@@ -42,14 +41,14 @@ enum Resp {
 /// The coroutine's controller: each wait goes to the caller, whose answer
 /// comes back when the caller resumes the coroutine.
 struct Yielding {
+    suspender: Suspender<Option<Req>, Resp>,
     spare: Option<Observation>,
 }
 
 impl Yielding {
     /// Give `r` to the caller and wait for its answer.
-    #[allow(deprecated)] // the handle-free yield: the game's keys are read far from the coroutine's closure
-    fn exchange(r: Resp) -> Option<Req> {
-        generator::yield_::<Req, Resp>(r)
+    fn exchange(&self, r: Resp) -> Option<Req> {
+        self.suspender.suspend(r)
     }
 }
 
@@ -57,7 +56,7 @@ impl Yielding {
     /// Hand an observation to the caller; its answer, and the observation
     /// it is done with (kept for the next wait), come back.
     fn hand_over(&mut self, obs: Observation) -> Action {
-        match Yielding::exchange(Resp::Wait(obs)) {
+        match self.exchange(Resp::Wait(obs)) {
             Some(Req(a, spare)) => {
                 if spare.is_some() {
                     self.spare = spare;
@@ -84,11 +83,11 @@ impl Controller for Yielding {
 
     fn snapshot(&mut self, snap: Snapshot) {
         // The caller resumes with nothing; `next` is asked again at once.
-        let _ = Yielding::exchange(Resp::Snapshot(snap));
+        let _ = self.exchange(Resp::Snapshot(snap));
     }
 
     fn state(&mut self, state: Option<HeroState>) {
-        let _ = Yielding::exchange(Resp::State(state));
+        let _ = self.exchange(Resp::State(state));
     }
 }
 
@@ -101,7 +100,7 @@ impl Controller for Yielding {
 /// ```compile_fail,E0277
 /// use rogue::session::{Config, Session};
 ///
-/// let mut s = Session::new(&Config::default());
+/// let mut s = Session::new(&Config::default()).unwrap();
 /// std::thread::spawn(move || {
 ///     s.send(b'h');
 /// });
@@ -122,14 +121,14 @@ impl Controller for Yielding {
 /// ```
 /// use rogue::session::{Config, Session};
 ///
-/// let mut s = Session::new(&Config::default());
+/// let mut s = Session::new(&Config::default()).unwrap();
 /// let mut run = move || {
 ///     s.send(b'h');
 /// };
 /// run();
 /// ```
 pub struct Session {
-    run: generator::Generator<'static, Req, Resp>,
+    run: Coroutine<Option<Req>, Resp, Resp>,
     obs: Observation,
     /// The observation before this one, given back to the game.
     spare: Option<Observation>,
@@ -138,11 +137,18 @@ pub struct Session {
 }
 
 impl Session {
-    /// Start a game; it waits for its first command.
-    pub fn new(config: &Config) -> Session {
+    /// Start a game; it waits for its first command. A config the game
+    /// cannot use is refused ([`Config::validate`]).
+    pub fn new(config: &Config) -> Result<Session, ConfigError> {
+        config.validate()?;
+        Ok(Session::start(config))
+    }
+
+    /// [`Session::new`] on a config already validated.
+    fn start(config: &Config) -> Session {
         let config_copy = config.clone();
-        let run = generator::Gn::<Req>::new_opt(STACK_WORDS, move || {
-            drive(&config_copy, Yielding { spare: None });
+        let run = Coroutine::new(STACK_BYTES, move |suspender, _: Option<Req>| {
+            run_games(&config_copy, Yielding { suspender, spare: None });
             Resp::Stopped
         });
         let mut s = Session {
@@ -151,15 +157,16 @@ impl Session {
             spare: None,
             _this_thread: PhantomData,
         };
-        let first = s.run.resume();
+        let first = s.step(None);
         s.take(first);
         s
     }
 
     /// A new session at a snapshot.
     pub fn from_snapshot(snap: &Snapshot) -> Session {
+        // A snapshot's config passed `validate` when its game started.
         let config = snap.origin.config().cloned().unwrap_or_default();
-        let mut s = Session::new(&config);
+        let mut s = Session::start(&config);
         s.restore(snap);
         s
     }
@@ -194,7 +201,7 @@ impl Session {
         match self.request(Action::Snapshot) {
             Some(Resp::Snapshot(snap)) => {
                 // The game goes on at the same wait and shows it again.
-                let again = self.run.raw_send(None);
+                let again = self.step(None);
                 self.take(again);
                 snap
             }
@@ -211,7 +218,7 @@ impl Session {
     pub fn state(&mut self) -> Option<HeroState> {
         match self.request(Action::State) {
             Some(Resp::State(state)) => {
-                let again = self.run.raw_send(None);
+                let again = self.step(None);
                 self.take(again);
                 state
             }
@@ -228,10 +235,13 @@ impl Session {
         self.take(r);
     }
 
-    /// Leave this game for a new one.
-    pub fn new_game(&mut self, config: &Config) {
+    /// Leave this game for a new one; a config the game cannot use is
+    /// refused and this game goes on.
+    pub fn new_game(&mut self, config: &Config) -> Result<(), ConfigError> {
+        config.validate()?;
         let r = self.request(Action::New(Box::new(config.clone())));
         self.take(r);
+        Ok(())
     }
 
     /// A second session going on from this moment.
@@ -244,7 +254,16 @@ impl Session {
         if self.run.is_done() {
             return None;
         }
-        self.run.raw_send(Some(Req(a, self.spare.take())))
+        let spare = self.spare.take();
+        self.step(Some(Req(a, spare)))
+    }
+
+    /// Resume the game; `None` once its run is over.
+    fn step(&mut self, input: Option<Req>) -> Option<Resp> {
+        if self.run.is_done() {
+            return None;
+        }
+        Some(self.run.resume(input).unwrap_or_else(|stopped| stopped))
     }
 
     /// The game's answer: the next wait, or the end.
@@ -267,7 +286,7 @@ impl Drop for Session {
         // End the run the ordinary way (as running out of keys does), so
         // that the coroutine finishes rather than being cancelled.
         if !self.run.is_done() {
-            let _ = self.run.raw_send(Some(Req(Action::Stop, None)));
+            let _ = self.step(Some(Req(Action::Stop, None)));
         }
     }
 }

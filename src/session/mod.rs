@@ -21,14 +21,18 @@
 //! ```
 //! use rogue::session::{Config, Session, Wait};
 //!
-//! let mut s = Session::new(&Config { seed: 42, ..Config::default() });
+//! let mut s = Session::new(&Config { seed: 42, ..Config::default() })?;
 //! assert_eq!(s.observation().wait, Wait::Command);
 //! let before = s.snapshot();
 //! let a = s.send_keys(b"hjkl").screen.clone();
 //! s.restore(&before);
 //! let b = s.send_keys(b"hjkl").screen.clone();
 //! assert_eq!(a, b);
+//! # Ok::<(), rogue::session::ConfigError>(())
 //! ```
+//!
+//! A config the game cannot use (a screen smaller than 24 x 80, or past
+//! [`MAX_LINES`] x [`MAX_COLS`]) is refused with a [`ConfigError`].
 //!
 //! Determinism: the same config and keys give the same observations, on
 //! any machine, whether or not snapshots were taken in between. The game
@@ -44,7 +48,7 @@ mod observation;
 mod run;
 
 pub use crate::curses::model::{KeySet, Prompt, PromptKind};
-pub use config::Config;
+pub use config::{Config, ConfigError, MAX_COLS, MAX_LINES, MIN_COLS, MIN_LINES};
 pub use coroutine::Session;
 pub use observation::{HeroState, Observation, Outcome, PackItem, Status, Wait};
 pub use run::{Action, Bot, Controller, Snapshot, drive, play};

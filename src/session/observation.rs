@@ -3,7 +3,7 @@
 //! state read from the game, and how a game ended.
 
 use crate::curses::model::{Prompt, Terminal};
-use crate::curses::{A_CHARTEXT, A_STANDOUT};
+use crate::curses::{A_CHARTEXT, A_STANDOUT, Chtype};
 use crate::game::Game;
 use crate::game::ending::{Ending, Exit};
 
@@ -50,6 +50,13 @@ impl Outcome {
         Outcome { ending, exit, killer, gold: g.hero.purse, max_level: g.dungeon.max_level, crashed: None }
     }
 
+    /// How the game ended, in the one vocabulary ([`Ending::word`]):
+    /// `death`, `quit`, `win`, `save`, `signal`, `exit`, `stopped`, or
+    /// `crashed` for a panic inside the game.
+    pub fn word(&self) -> &'static str {
+        if self.crashed.is_some() { "crashed" } else { Ending::word(self.ending) }
+    }
+
     pub(super) fn crashed(message: String) -> Outcome {
         Outcome { ending: None, exit: Exit::Killed(6), killer: None, gold: 0, max_level: 0, crashed: Some(message) }
     }
@@ -85,14 +92,8 @@ impl Status {
     /// Read a status line; `None` when the row is not one.
     pub fn parse(row: &str) -> Option<Status> {
         let rest = row.strip_prefix("Level:")?;
-        // `str::find` as a plain scan: the needles are a few ASCII bytes,
-        // and a bot reads this line at every key.
-        let find = |hay: &str, needle: &str| {
-            let (h, n) = (hay.as_bytes(), needle.as_bytes());
-            (0..(h.len() + 1).saturating_sub(n.len())).find(|&i| h[i] == n[0] && h[i..i + n.len()] == *n)
-        };
         let field = |name: &str| -> Option<&str> {
-            let at = find(rest, name)? + name.len();
+            let at = rest.find(name)? + name.len();
             rest[at..].split_whitespace().next()
         };
         let num = |s: &str| s.trim().parse::<i32>().ok();
@@ -102,9 +103,8 @@ impl Status {
         };
         // The hit points are padded inside: "Hp:  5(15)".
         let hp_text: String = {
-            let at = find(rest, "Hp:")? + 3;
-            let hp = rest[at..].trim_start();
-            hp[..find(hp, "  ").unwrap_or(hp.len())].replace(' ', "")
+            let at = rest.find("Hp:")? + 3;
+            rest[at..].trim_start().split("  ").next()?.replace(' ', "")
         };
         let (hp, max_hp) = pair(&hp_text)?;
         let (str, max_str) = pair(field("Str:")?)?;
@@ -113,7 +113,7 @@ impl Status {
             let (a, b) = e.split_once('/')?;
             (num(a)?, num(b)?)
         };
-        let after_exp = rest[find(rest, "Exp:")? + 4..].trim_start();
+        let after_exp = rest[rest.find("Exp:")? + 4..].trim_start();
         let hunger = after_exp.split_whitespace().nth(1).unwrap_or("").to_string();
         Some(Status {
             level: num(rest.split_whitespace().next()?)?,
@@ -253,7 +253,8 @@ impl Observation {
         }
     }
 
-    /// Row `y` as text, trailing blanks removed.
+    /// Row `y` as text, trailing blanks removed; empty for a row off the
+    /// screen.
     pub fn row(&self, y: i32) -> String {
         self.screen.row_text(y)
     }
@@ -263,12 +264,19 @@ impl Observation {
         (0..self.screen.lines).map(|y| self.row(y)).collect()
     }
 
-    /// The character at a cell.
+    /// The cell at row `y`, column `x` (its character and attribute bits);
+    /// `None` off the screen.
+    pub fn cell(&self, y: i32, x: i32) -> Option<Chtype> {
+        self.screen.get(y, x)
+    }
+
+    /// The character at a cell; a blank off the screen.
     pub fn ch(&self, y: i32, x: i32) -> u8 {
         (self.screen.at(y, x) & A_CHARTEXT) as u8
     }
 
-    /// Whether a cell is in standout (reverse video).
+    /// Whether a cell is in standout (reverse video); `false` off the
+    /// screen.
     pub fn standout(&self, y: i32, x: i32) -> bool {
         self.screen.at(y, x) & A_STANDOUT != 0
     }
@@ -278,9 +286,10 @@ impl Observation {
         (self.screen.cury, self.screen.curx)
     }
 
-    /// The status line's values, when the bottom row shows it.
+    /// The status line's values, when its row (the 24th, on a screen of
+    /// any size) shows it.
     pub fn status(&self) -> Option<Status> {
-        Status::parse(&self.row(self.screen.lines - 1))
+        Status::parse(&self.row(crate::game::consts::STATLINE))
     }
 
     /// The message on the top line (without a `--More--`).
@@ -299,50 +308,10 @@ impl Observation {
 mod tests {
     use super::Status;
 
-    /// `Status::parse` as it read with `str::find` and `split`, before the
-    /// plain scans.
-    fn parse_with_str_find(row: &str) -> Option<Status> {
-        let rest = row.strip_prefix("Level:")?;
-        let field = |name: &str| -> Option<&str> {
-            let at = rest.find(name)? + name.len();
-            rest[at..].split_whitespace().next()
-        };
-        let num = |s: &str| s.trim().parse::<i32>().ok();
-        let pair = |s: &str| -> Option<(i32, i32)> {
-            let (a, b) = s.split_once('(')?;
-            Some((num(a)?, num(b.strip_suffix(')')?)?))
-        };
-        let hp_text: String = {
-            let at = rest.find("Hp:")? + 3;
-            rest[at..].trim_start().split("  ").next()?.replace(' ', "")
-        };
-        let (hp, max_hp) = pair(&hp_text)?;
-        let (str, max_str) = pair(field("Str:")?)?;
-        let (exp_level, exp) = {
-            let e = field("Exp:")?;
-            let (a, b) = e.split_once('/')?;
-            (num(a)?, num(b)?)
-        };
-        let after_exp = rest[rest.find("Exp:")? + 4..].trim_start();
-        let hunger = after_exp.split_whitespace().nth(1).unwrap_or("").to_string();
-        Some(Status {
-            level: num(rest.split_whitespace().next()?)?,
-            gold: num(field("Gold:")?)?,
-            hp,
-            max_hp,
-            str,
-            max_str,
-            arm: num(field("Arm:")?)?,
-            exp_level,
-            exp,
-            hunger,
-        })
-    }
-
-    /// Status lines and near misses, cut and mangled at random, read the
-    /// same both ways.
+    /// Status lines and near misses, cut and mangled at random: read, or
+    /// refused, never a panic.
     #[test]
-    fn parse_matches_str_find() {
+    fn mangled_lines_are_read_or_refused() {
         let lines = [
             "Level: 3  Gold: 120    Hp:  5(15)  Str: 16(18)  Arm: 4   Exp: 3/25  Hungry",
             "Level: 26  Gold: 9999   Hp: 100(120) Str: 31(31) Arm: 10  Exp: 21/1000000  Fainting",
@@ -355,8 +324,10 @@ mod tests {
             seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
             (seed >> 8) as usize
         };
-        for line in lines {
-            assert_eq!(Status::parse(line), parse_with_str_find(line), "{line:?}");
+        for (i, line) in lines.into_iter().enumerate() {
+            // Status lines as the game draws them, and near misses (the
+            // second's hit points want the game's two spaces after them).
+            assert_eq!(Status::parse(line).is_some(), [true, false, true, false, false][i], "{line:?}");
             let chars: Vec<char> = line.chars().collect();
             for _ in 0..2000 {
                 let mut v = chars.clone();
@@ -372,7 +343,7 @@ mod tests {
                     }
                 }
                 let s: String = v.into_iter().collect();
-                assert_eq!(Status::parse(&s), parse_with_str_find(&s), "{s:?}");
+                let _ = Status::parse(&s);
             }
         }
     }

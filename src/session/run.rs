@@ -6,7 +6,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use super::line::{LINE_PROMPT, ends_read};
-use super::{Config, HeroState, Observation, Outcome, Wait};
+use super::{Config, ConfigError, HeroState, Observation, Outcome, Wait};
 use crate::curses::Interrupt;
 use crate::curses::model::{KeySource, Prompt, Terminal};
 use crate::game::Game;
@@ -47,7 +47,10 @@ pub enum Action {
     Snapshot,
     /// Leave this game for a kept moment.
     Restore(Snapshot),
-    /// Leave this game for a new one.
+    /// Leave this game for a new one. A config that
+    /// [`Config::validate`] refuses is not started:
+    /// [`Controller::refused`] hears why, then [`Controller::next`] is
+    /// asked again at the same wait.
     New(Box<Config>),
     /// End the run.
     Stop,
@@ -73,6 +76,8 @@ pub trait Controller {
     fn snapshot(&mut self, _snap: Snapshot) {}
     /// The state asked for with [`Action::State`].
     fn state(&mut self, _state: Option<HeroState>) {}
+    /// Why the config of an [`Action::New`] was refused.
+    fn refused(&mut self, _error: ConfigError) {}
 }
 
 /// Where a run's keys since its last full copy start from: a new game, or
@@ -192,10 +197,13 @@ impl<C: Controller> Run<C> {
                     self.leave = Some(Leave::Restore(s));
                     return Err(Interrupt::EndOfInput);
                 }
-                Action::New(c) => {
-                    self.leave = Some(Leave::New(c));
-                    return Err(Interrupt::EndOfInput);
-                }
+                Action::New(c) => match c.validate() {
+                    Ok(()) => {
+                        self.leave = Some(Leave::New(c));
+                        return Err(Interrupt::EndOfInput);
+                    }
+                    Err(e) => self.controller.refused(e),
+                },
                 Action::Stop => {
                     self.leave = Some(Leave::Stop);
                     return Err(Interrupt::EndOfInput);
@@ -266,8 +274,15 @@ enum Job {
 }
 
 /// Run games for a controller, starting with a new game from `config`,
-/// until it says [`Action::Stop`]; give the controller back.
-pub fn drive<C: Controller + 'static>(config: &Config, controller: C) -> C {
+/// until it says [`Action::Stop`]; give the controller back. A config the
+/// game cannot use is refused before anything runs.
+pub fn drive<C: Controller + 'static>(config: &Config, controller: C) -> Result<C, ConfigError> {
+    config.validate()?;
+    Ok(run_games(config, controller))
+}
+
+/// [`drive`] on a config already validated.
+pub(super) fn run_games<C: Controller + 'static>(config: &Config, controller: C) -> C {
     let screen = Terminal::new(config.lines, config.cols);
     let run = Rc::new(RefCell::new(Run {
         controller,
@@ -387,7 +402,10 @@ fn over<C: Controller>(r: &mut Run<C>, obs: Observation) -> Leave {
             }
             Action::State => r.controller.state(None),
             Action::Restore(s) => return Leave::Restore(s),
-            Action::New(c) => return Leave::New(c),
+            Action::New(c) => match c.validate() {
+                Ok(()) => return Leave::New(c),
+                Err(e) => r.controller.refused(e),
+            },
             Action::Stop => return Leave::Stop,
         }
     }
@@ -417,11 +435,11 @@ impl<B: Bot> Controller for OneGame<B> {
 
 /// Play a whole game with a bot on this thread, and give back the last
 /// observation (with the outcome, when the game got to its end) and the
-/// bot.
-pub fn play<B: Bot>(config: &Config, bot: B) -> (Observation, B) {
-    let done = drive(config, OneGame { bot, last: None });
+/// bot; a config the game cannot use is refused before anything runs.
+pub fn play<B: Bot>(config: &Config, bot: B) -> Result<(Observation, B), ConfigError> {
+    let done = drive(config, OneGame { bot, last: None })?;
     let obs = done.last.unwrap_or_else(|| Observation::waiting(&Terminal::new(24, 80), Wait::Over, 0));
-    (obs, done.bot)
+    Ok((obs, done.bot))
 }
 
 /// The screen after the game, with its outcome.

@@ -129,7 +129,7 @@ pub struct Setup {
 /// `dir` (which is made empty and given the case's input files).
 pub fn setup(case: &Case, dir: &Path) -> Result<Setup, TraceError> {
     let master = case.kind == "wizard";
-    crate::case::record::check_case_files(case).map_err(TraceError::Parse)?;
+    crate::case::record::check_case_files(case)?;
     let keys = decode_body(&case.body).map_err(|e| TraceError::Parse(format!("{}: {e}", case.path.display())))?;
     let user = case.require("user")?.to_string();
     let mut home = case.require("home")?.to_string();

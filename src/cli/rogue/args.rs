@@ -1,7 +1,7 @@
 //! The `rogue` command line, read by hand: the game's few options do not
 //! need an argument-parsing library, and leaving one out keeps the shipped
 //! binary small (its start-up code was a large part of the pages an
-//! interactive game touches; see README, "Memory").
+//! interactive game touches; see doc/PERFORMANCE.md, "Memory").
 
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
