@@ -97,7 +97,7 @@ fn the_bot_pipe_ends_the_line_read_at_a_return() {
     rogue::session::botpipe::serve(&Config::default(), input, out.clone()).expect("the pipe runs");
     let out = String::from_utf8(out.0.borrow().clone()).expect("JSON is text");
     let last = out.lines().last().expect("answers");
-    assert!(last.contains("\"wait\":\"over\"") && last.contains("\"ending\":\"died\""), "{last}");
+    assert!(last.contains("\"wait\":\"over\"") && last.contains("\"ending\":\"death\""), "{last}");
 }
 
 /// An output the test reads after the pipe is done with it.
