@@ -20,6 +20,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use common::pane::Pane;
+
 fn scratch(tag: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("rogue-rough-{}-{tag}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -36,79 +38,19 @@ fn has_tmux() -> bool {
     ok
 }
 
+/// How long a screen must stay the same to count as settled.
+const SETTLE: Duration = Duration::from_millis(200);
+
 /// A shell on an 80x24 tmux pane of its own.
-struct Pane {
-    socket: PathBuf,
-}
-
-impl Pane {
-    fn new(dir: &Path, term: &str) -> Pane {
-        let socket = dir.join(format!("tmux-{term}.sock"));
-        let shell = format!(
-            "env -i TERM={term} HOME={home} PATH=/usr/bin:/bin TZ=UTC ROGUEOPTS=name=Tester,file={home}/game.save \
-             PS1='$ ' bash --norc --noprofile",
-            home = dir.display()
-        );
-        let o = Command::new("tmux")
-            .arg("-S")
-            .arg(&socket)
-            .args(["-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-c"])
-            .arg(dir)
-            .arg(shell)
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "tmux: {}", String::from_utf8_lossy(&o.stderr));
-        let p = Pane { socket };
-        p.wait_for("the shell's prompt", |rows, _| rows[0] == "$");
-        p
-    }
-
-    fn tmux(&self, args: &[&str]) -> String {
-        let o = Command::new("tmux").arg("-S").arg(&self.socket).args(args).output().unwrap();
-        String::from_utf8_lossy(&o.stdout).into_owned()
-    }
-
-    fn rows(&self) -> (Vec<String>, (usize, usize)) {
-        let mut rows: Vec<String> =
-            self.tmux(&["capture-pane", "-p"]).lines().map(|l| l.trim_end().to_string()).collect();
-        rows.resize(24, String::new());
-        let at = self.tmux(&["display", "-p", "#{cursor_y},#{cursor_x}"]);
-        let (y, x) = at.trim().split_once(',').unwrap();
-        (rows, (y.parse().unwrap(), x.parse().unwrap()))
-    }
-
-    fn keys(&self, keys: &str) {
-        self.tmux(&["send-keys", "-l", keys]);
-    }
-
-    fn line(&self, text: &str) {
-        self.keys(text);
-        self.tmux(&["send-keys", "Enter"]);
-    }
-
-    fn wait_for(&self, what: &str, ok: impl Fn(&[String], (usize, usize)) -> bool) -> (Vec<String>, (usize, usize)) {
-        let start = Instant::now();
-        loop {
-            let (rows, at) = self.rows();
-            if ok(&rows, at) {
-                // Settled: the same a little later.
-                std::thread::sleep(Duration::from_millis(200));
-                let again = self.rows();
-                if again == (rows.clone(), at) {
-                    return (rows, at);
-                }
-                continue;
-            }
-            assert!(start.elapsed() < Duration::from_secs(20), "no {what}:\n{}", rows.join("\n"));
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Pane {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux").arg("-S").arg(&self.socket).arg("kill-server").output();
-    }
+fn shell(dir: &Path, term: &str) -> Pane {
+    let shell = format!(
+        "env -i TERM={term} HOME={home} PATH=/usr/bin:/bin TZ=UTC ROGUEOPTS=name=Tester,file={home}/game.save \
+         PS1='$ ' bash --norc --noprofile",
+        home = dir.display()
+    );
+    let p = Pane::start(dir, term, &[&shell]);
+    p.wait_for("the shell's prompt", SETTLE, |rows, _| rows[0] == "$");
+    p
 }
 
 fn status_line(row: &str) -> bool {
@@ -142,13 +84,13 @@ fn after_a_save_the_prompt_comes_back_as_the_original_leaves_it() {
         let cmd = format!("{} --seed 1", common::rogue_bin());
         // Short: ROGUEOPTS' file= holds so many bytes (as in the original).
         let dir = scratch(&format!("s{}", term.len()));
-        let pane = Pane::new(&dir, term);
+        let pane = shell(&dir, term);
         pane.line(&cmd);
-        pane.wait_for("the game", |rows, _| status_line(&rows[23]));
+        pane.wait_for("the game", SETTLE, |rows, _| status_line(&rows[23]));
         pane.keys("S");
-        pane.wait_for("the save prompt", |rows, _| rows[0].starts_with("Save file ("));
+        pane.wait_for("the save prompt", SETTLE, |rows, _| rows[0].starts_with("Save file ("));
         pane.keys("y");
-        let (rows, at) = pane.wait_for("the prompt", |rows, at| rows[at.0] == "$" && at.1 == 2);
+        let (rows, at) = pane.wait_for("the prompt", SETTLE, |rows, at| rows[at.0] == "$" && at.1 == 2);
         check_left_clean(term, &rows, at, &cmd);
         // The file is written after the terminal is given back.
         let start = Instant::now();
@@ -185,13 +127,13 @@ fn after_a_replay_that_ends_mid_game_the_prompt_has_a_line_of_its_own() {
         let text =
             format!("{}\nkeys: 6\nends: signal\n\n5s3j10\n", head.join("\n")).replace("user: rodney", "user: Tester");
         std::fs::write(&case, text).unwrap();
-        let pane = Pane::new(&dir, term);
+        let pane = shell(&dir, term);
         let cmd = format!("{} --replay mid.case --delay 1", common::rogue_bin());
         pane.line(&cmd);
         // Out of keys, the replay waits for one to end.
-        pane.wait_for("the game", |rows, _| status_line(&rows[23]));
+        pane.wait_for("the game", SETTLE, |rows, _| status_line(&rows[23]));
         pane.keys("x");
-        let (rows, at) = pane.wait_for("the prompt", |rows, at| rows[at.0] == "$" && at.1 == 2);
+        let (rows, at) = pane.wait_for("the prompt", SETTLE, |rows, at| rows[at.0] == "$" && at.1 == 2);
         check_left_clean(term, &rows, at, &cmd);
         drop(pane);
         let _ = std::fs::remove_dir_all(&dir);

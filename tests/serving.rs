@@ -12,72 +12,20 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-struct Pane {
-    socket: PathBuf,
-}
+use common::pane::Pane;
 
-impl Pane {
-    /// `cmd` on an 80x24 tmux pane, kept when it exits.
-    fn run(dir: &Path, tag: &str, cmd: &str) -> Pane {
-        let socket = dir.join(format!("tmux-{tag}.sock"));
-        let o = Command::new("tmux")
-            .arg("-S")
-            .arg(&socket)
-            .args(["-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "sh", "-c", cmd])
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "tmux: {}", String::from_utf8_lossy(&o.stderr));
-        let p = Pane { socket };
-        p.tmux(&["set-option", "-g", "remain-on-exit", "on"]);
-        p
-    }
+/// How long a screen must stay the same to count as settled.
+const SETTLE: Duration = Duration::from_millis(300);
 
-    fn tmux(&self, args: &[&str]) -> String {
-        let o = Command::new("tmux").arg("-S").arg(&self.socket).args(args).output().unwrap();
-        String::from_utf8_lossy(&o.stdout).into_owned()
-    }
-
-    fn rows(&self) -> Vec<String> {
-        let mut rows: Vec<String> =
-            self.tmux(&["capture-pane", "-p"]).lines().map(|l| l.trim_end().to_string()).collect();
-        rows.resize(24, String::new());
-        rows
-    }
-
-    fn pid(&self) -> u32 {
-        self.tmux(&["display", "-p", "#{pane_pid}"]).trim().parse().unwrap()
-    }
-
-    fn keys(&self, keys: &str) {
-        self.tmux(&["send-keys", "-l", keys]);
-    }
-
-    fn wait_for(&self, what: &str, ok: impl Fn(&[String]) -> bool) -> Vec<String> {
-        let start = Instant::now();
-        loop {
-            let rows = self.rows();
-            if ok(&rows) {
-                std::thread::sleep(Duration::from_millis(300));
-                let again = self.rows();
-                if again == rows {
-                    return rows;
-                }
-                continue;
-            }
-            assert!(start.elapsed() < Duration::from_secs(20), "no {what}:\n{}", rows.join("\n"));
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Pane {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux").arg("-S").arg(&self.socket).arg("kill-server").output();
-    }
+/// `cmd` on an 80x24 tmux pane, kept when it exits.
+fn run(dir: &Path, tag: &str, cmd: &str) -> Pane {
+    let p = Pane::start(dir, tag, &["sh", "-c", cmd]);
+    p.tmux(&["set-option", "-g", "remain-on-exit", "on"]);
+    p
 }
 
 fn gone(pid: u32) -> bool {
@@ -108,10 +56,10 @@ fn a_served_game_saves_on_hangup_and_is_resumed() {
     let status = |rows: &[String]| rows[23].starts_with("Level: 1  Gold: ");
 
     // A new game (no save yet); a few moves; then the hangup.
-    let pane = Pane::run(&root, "first", &cmd);
-    pane.wait_for("the new game", status);
+    let pane = run(&root, "first", &cmd);
+    pane.wait_for("the new game", SETTLE, |r, _| status(r));
     pane.keys("s");
-    let before = pane.wait_for("the move", status);
+    let (before, _) = pane.wait_for("the move", SETTLE, |r, _| status(r));
     let pid = pane.pid();
     assert!(Command::new("kill").arg("-HUP").arg(pid.to_string()).status().unwrap().success());
     let start = Instant::now();
@@ -124,16 +72,17 @@ fn a_served_game_saves_on_hangup_and_is_resumed() {
     drop(pane);
 
     // Started again the same way: restored where it was.
-    let pane = Pane::run(&root, "second", &cmd);
-    let after = pane.wait_for("the restored game", |rows| status(rows) && rows[0].starts_with("File name: "));
+    let pane = run(&root, "second", &cmd);
+    let (after, _) =
+        pane.wait_for("the restored game", SETTLE, |rows, _| status(rows) && rows[0].starts_with("File name: "));
     assert_eq!(after[0], format!("File name: {}", save.display()));
     assert_eq!(after[1..], before[1..], "the map and status as they were");
     assert!(!save.exists(), "the restored save is gone (the original's rule)");
     // Its end is the player's: posted and logged.
     pane.keys("Q");
-    pane.wait_for("the question", |rows| rows[0].starts_with("Really quit?"));
+    pane.wait_for("the question", SETTLE, |rows, _| rows[0].starts_with("Really quit?"));
     pane.keys("y");
-    pane.wait_for("the end", |rows| rows.iter().any(|r| r.contains("[Press return to continue]")));
+    pane.wait_for("the end", SETTLE, |rows, _| rows.iter().any(|r| r.contains("[Press return to continue]")));
     pane.tmux(&["send-keys", "Enter"]);
     let log = {
         let start = Instant::now();
@@ -149,8 +98,8 @@ fn a_served_game_saves_on_hangup_and_is_resumed() {
     assert_eq!(log.lines().count(), 1);
     drop(pane);
     // A third start is a new game: nothing left to restore.
-    let pane = Pane::run(&root, "third", &cmd);
-    let rows = pane.wait_for("a new game", status);
+    let pane = run(&root, "third", &cmd);
+    let (rows, _) = pane.wait_for("a new game", SETTLE, |r, _| status(r));
     assert!(!rows[0].starts_with("File name: "), "{}", rows[0]);
     drop(pane);
     let _ = std::fs::remove_dir_all(&root);

@@ -20,8 +20,9 @@ const MOVES: KeySet = KeySet::of(b"hjklyubnHJKLYUBN\x08\x0a\x0b\x0c\x19\x15\x02\
 /// the commands that only change what the screen says, the options (`o`)
 /// and naming a kind of thing (`c`), whose typed lines are long detours.
 const ALWAYS: KeySet = KeySet::of(b"s.D?/vQm@\x10\x12");
-/// The directions: key, and the step it names.
-const STEPS: [(u8, i32, i32); 8] = [
+/// The eight directions: key, and the step it names (dy, dx), in the
+/// order of the keys `hjklyubn`.
+pub const STEPS: [(u8, i32, i32); 8] = [
     (b'h', 0, -1),
     (b'j', 1, 0),
     (b'k', -1, 0),

@@ -10,6 +10,7 @@ use std::collections::{HashSet, VecDeque};
 use crate::curses::A_CHARTEXT;
 use crate::curses::Interrupt;
 use crate::curses::model::{KeySource, Terminal};
+use crate::game::prompt::STEPS;
 
 /// A small seeded generator (SplitMix64), so a bot's game is reproducible.
 #[derive(Clone, Debug)]
@@ -40,18 +41,6 @@ impl BotRng {
         self.below(n) == 0
     }
 }
-
-/// The eight directions: key, dy, dx.
-const DIRS: [(u8, i32, i32); 8] = [
-    (b'h', 0, -1),
-    (b'j', 1, 0),
-    (b'k', -1, 0),
-    (b'l', 0, 1),
-    (b'y', -1, -1),
-    (b'u', -1, 1),
-    (b'b', 1, -1),
-    (b'n', 1, 1),
-];
 
 /// The explorer.
 #[derive(Clone, Debug)]
@@ -139,7 +128,7 @@ impl Explorer {
             return b'e';
         }
         // A monster next to her: fight it.
-        for &(k, dy, dx) in &DIRS {
+        for &(k, dy, dx) in &STEPS {
             let c = map(hero.0 + dy, hero.1 + dx);
             if c.is_ascii_uppercase() {
                 return if self.rng.one_in(8) {
@@ -177,14 +166,14 @@ impl Explorer {
         if self.rng.one_in(3) {
             return b's';
         }
-        DIRS[self.rng.below(8) as usize].0
+        STEPS[self.rng.below(8) as usize].0
     }
 
     /// An answer to a prompt on the top line.
     fn answer(&mut self, top: &str) -> u8 {
         let t = top.to_ascii_lowercase();
         if t.contains("direction") {
-            return DIRS[self.rng.below(8) as usize].0;
+            return STEPS[self.rng.below(8) as usize].0;
         }
         if t.contains("really quit") {
             return b'n';
@@ -220,7 +209,7 @@ impl Explorer {
         let mut seen: HashSet<(i32, i32)> = HashSet::new();
         let mut q: VecDeque<((i32, i32), u8)> = VecDeque::new();
         seen.insert(hero);
-        for &(k, dy, dx) in &DIRS {
+        for &(k, dy, dx) in &STEPS {
             let p = (hero.0 + dy, hero.1 + dx);
             if walkable(map(p.0, p.1)) && diag_ok(map, hero, p) {
                 seen.insert(p);
@@ -232,12 +221,12 @@ impl Explorer {
                 Some(p) == self.stairs
             } else {
                 !self.visited.contains(&p)
-                    && (map(p.0, p.1) != b'.' || DIRS.iter().any(|&(_, dy, dx)| map(p.0 + dy, p.1 + dx) == b' '))
+                    && (map(p.0, p.1) != b'.' || STEPS.iter().any(|&(_, dy, dx)| map(p.0 + dy, p.1 + dx) == b' '))
             };
             if goal {
                 return Some(first);
             }
-            for &(_, dy, dx) in &DIRS {
+            for &(_, dy, dx) in &STEPS {
                 let n = (p.0 + dy, p.1 + dx);
                 if !seen.contains(&n) && walkable(map(n.0, n.1)) && diag_ok(map, p, n) {
                     seen.insert(n);

@@ -1,6 +1,8 @@
 //! Helpers shared by the test suites.
 #![allow(dead_code)]
 
+pub mod pane;
+
 /// A test that cannot run on this machine (a tool or a privilege it needs
 /// is missing). Under CI (`CI=true`, where `.ci/run` installs everything
 /// the tests need) that is a failure; elsewhere the test passes saying
