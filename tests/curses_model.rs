@@ -71,7 +71,7 @@ impl Pair {
         let (mc, rc) = (cells(&mut self.model, Win::CUR), cells(&mut self.real, Win::CUR));
         assert!(mc == rc, "step {step} ({what}): curscr differs\nmodel:\n{}real:\n{}", show(&mc, 80), show(&rc, 80));
         let term = self.model.terminal();
-        assert_eq!(term.cells, mc, "step {step}: the model's terminal is not its curscr");
+        assert_eq!(term.cells(), mc, "step {step}: the model's terminal is not its curscr");
         if !self.cursor_uncertain {
             assert_eq!(self.model.getyx(Win::CUR), self.real.getyx(Win::CUR), "step {step} ({what}): physical cursor");
         }

@@ -183,9 +183,9 @@ pub struct Game {
     hero: HeroState,
     /// The pack changed since the last `fill` that was asked for it.
     pack_dirty: bool,
-    /// The screen's cells at the last `fill`: rows that are the same are
-    /// neither converted nor compared again.
-    last_cells: Vec<u32>,
+    /// The screen's row stamps at the last `fill` (see
+    /// `Terminal::row_stamps`): rows that kept theirs are skipped.
+    last_stamps: Vec<u64>,
 }
 
 /// The index of a wait's name in [`WAITS`].
@@ -250,7 +250,7 @@ impl Game {
             keys: Vec::new(),
             hero: HeroState::default(),
             pack_dirty: true,
-            last_cells: Vec::new(),
+            last_stamps: Vec::new(),
         };
         g.look();
         g
@@ -412,17 +412,20 @@ impl Game {
         let mut changed = Changed { all, ..Changed::default() };
         let o = self.session.observation();
         let t = &o.screen;
-        let whole = t.lines as usize == ROWS && t.cols as usize == COLS && t.cells.len() == CELLS;
+        let cells = t.cells();
+        let whole = t.lines as usize == ROWS && t.cols as usize == COLS && cells.len() == CELLS;
+        let stamps = t.row_stamps();
+        // A row whose stamp is the one at the last fill holds the same
+        // cells: neither converted nor compared again.
+        let known = whole && !all && self.last_stamps.len() == ROWS;
         let mut row = [0u8; COLS];
         let mut attr = [0u8; COLS];
-        let same_size = whole && self.last_cells.len() == CELLS;
         for y in 0..ROWS {
-            let cells = y * COLS..(y + 1) * COLS;
-            if !all && same_size && t.cells[cells.clone()] == self.last_cells[cells.clone()] {
+            if known && stamps[y] == self.last_stamps[y] {
                 continue;
             }
             if whole {
-                for (x, &cell) in t.cells[y * COLS..(y + 1) * COLS].iter().enumerate() {
+                for (x, &cell) in cells[y * COLS..(y + 1) * COLS].iter().enumerate() {
                     row[x] = (cell & A_CHARTEXT) as u8;
                     attr[x] = u8::from(cell & A_STANDOUT != 0);
                 }
@@ -440,16 +443,10 @@ impl Game {
                 a.copy_from_slice(&attr);
                 changed.rows |= 1 << y;
             }
-            if same_size {
-                self.last_cells[cells.clone()].copy_from_slice(&t.cells[cells]);
-            }
         }
-        if !same_size {
-            if whole {
-                self.last_cells.clone_from(&t.cells);
-            } else {
-                self.last_cells.clear();
-            }
+        self.last_stamps.clear();
+        if whole {
+            self.last_stamps.extend_from_slice(stamps);
         }
         let (cy, cx) = o.cursor();
         out.tty_cursor[0] = cy.clamp(0, 255) as u8;

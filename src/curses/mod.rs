@@ -12,6 +12,7 @@ pub mod model;
 #[cfg(feature = "ncurses")]
 #[allow(unsafe_code)]
 pub mod term;
+pub mod terminal;
 pub mod tty;
 
 /// A curses character with attributes, as ncurses (narrow) stores it.

@@ -11,6 +11,7 @@
 
 use std::collections::VecDeque;
 
+pub use super::terminal::Terminal;
 use super::tty::{LineDiscipline, SIGINT, SIGQUIT};
 use super::{A_CHARTEXT, A_STANDOUT, Chtype, Curses, Mode, Win, cchar};
 use crate::curses::Interrupt;
@@ -399,138 +400,6 @@ impl Store {
     }
 }
 
-/// The terminal the program writes to: what a person (or the oracle's
-/// terminal emulator) sees.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Terminal {
-    /// Rows.
-    pub lines: i32,
-    /// Columns.
-    pub cols: i32,
-    /// Every cell, row by row: the character in the low byte
-    /// (`A_CHARTEXT`), attribute bits above it (`A_STANDOUT`).
-    pub cells: Vec<Chtype>,
-    /// The cursor's row.
-    pub cury: i32,
-    /// The cursor's column.
-    pub curx: i32,
-}
-
-// By hand for `clone_from`: a session copies the terminal into its
-// observation at every wait, and the derived one would allocate each time.
-impl Clone for Terminal {
-    fn clone(&self) -> Self {
-        Terminal { lines: self.lines, cols: self.cols, cells: self.cells.clone(), cury: self.cury, curx: self.curx }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        (self.lines, self.cols, self.cury, self.curx) = (source.lines, source.cols, source.cury, source.curx);
-        self.cells.clone_from(&source.cells);
-    }
-}
-
-impl Terminal {
-    /// A blank terminal (a negative size counts as none).
-    ///
-    /// # Panics
-    ///
-    /// When `lines` x `cols` cells cannot be allocated (a session's
-    /// config keeps the screen to `MAX_LINES` x `MAX_COLS`).
-    pub fn new(lines: i32, cols: i32) -> Self {
-        let cells = lines.max(0) as usize * cols.max(0) as usize;
-        Terminal { lines, cols, cells: vec![BLANK; cells], cury: 0, curx: 0 }
-    }
-
-    /// Where cell (`y`, `x`) is kept, if it is on the screen.
-    fn index(&self, y: i32, x: i32) -> Option<usize> {
-        let on = (0..self.lines).contains(&y) && (0..self.cols).contains(&x);
-        on.then(|| y as usize * self.cols as usize + x as usize).filter(|&i| i < self.cells.len())
-    }
-
-    /// The cell at row `y`, column `x`; `None` off the screen.
-    pub fn get(&self, y: i32, x: i32) -> Option<Chtype> {
-        self.index(y, x).map(|i| self.cells[i])
-    }
-
-    /// The cell at row `y`, column `x`; a blank off the screen.
-    pub fn at(&self, y: i32, x: i32) -> Chtype {
-        self.get(y, x).unwrap_or(BLANK)
-    }
-
-    /// Row `y` as text, trailing blanks removed; empty off the screen.
-    pub fn row_text(&self, y: i32) -> String {
-        let row = match (self.index(y, 0), self.index(y, self.cols.saturating_sub(1))) {
-            (Some(a), Some(b)) => &self.cells[a..=b],
-            _ => &[],
-        };
-        let text = |c: &Chtype| (c & A_CHARTEXT) as u8;
-        let end = row.iter().rposition(|c| text(c) != b' ').map_or(0, |i| i + 1);
-        // A byte is the character of that code point (Latin-1): ASCII, as
-        // nearly every row is, goes in as it is.
-        let bytes: Vec<u8> = row[..end].iter().map(text).collect();
-        String::from_utf8(bytes).unwrap_or_else(|e| e.as_bytes().iter().map(|&b| char::from(b)).collect())
-    }
-
-    fn scroll_up(&mut self) {
-        let cols = self.cols as usize;
-        self.cells.drain(0..cols);
-        self.cells.extend(std::iter::repeat_n(BLANK, cols));
-    }
-
-    /// Output through the tty in its normal ("cooked") mode: `\n` is CR LF
-    /// (ONLCR).
-    fn write_cooked(&mut self, s: &[u8]) {
-        for &b in s {
-            if b == b'\n' {
-                self.write_raw(b"\r\n");
-            } else {
-                self.write_raw(&[b]);
-            }
-        }
-    }
-
-    /// Bytes as the terminal receives them: the last row scrolls, a full
-    /// line wraps (automatic margins). As the oracle's terminal emulator
-    /// (pyte) has it, a character written in the last column leaves the
-    /// cursor one past it (`curx == cols`, which a frame then shows), and
-    /// the next character first goes to the start of the next line; a
-    /// backspace from there lands on the column before the last.
-    pub fn write_raw(&mut self, s: &[u8]) {
-        for &b in s {
-            match b {
-                b'\n' => self.line_feed(),
-                b'\r' => self.curx = 0,
-                b'\x08' => {
-                    if self.curx >= self.cols {
-                        self.curx = self.cols - 1;
-                    }
-                    self.curx = (self.curx - 1).max(0);
-                }
-                b'\x07' => {}
-                b'\t' => self.curx = ((self.curx / 8 + 1) * 8).min(self.cols - 1),
-                0x20..=0x7e => {
-                    if self.curx >= self.cols {
-                        self.curx = 0;
-                        self.line_feed();
-                    }
-                    let i = (self.cury * self.cols + self.curx) as usize;
-                    self.cells[i] = Chtype::from(b);
-                    self.curx += 1;
-                }
-                _ => {}
-            }
-        }
-    }
-
-    fn line_feed(&mut self) {
-        if self.cury == self.lines - 1 {
-            self.scroll_up();
-        } else {
-            self.cury += 1;
-        }
-    }
-}
-
 /// The in-memory curses: windows, newscr, curscr, the terminal and the keys
 /// still to be read.
 pub struct Model {
@@ -814,7 +683,7 @@ impl Model {
                     last_written = last_diff(src, dst);
                 }
                 dst.copy_from_slice(src);
-                self.term.cells.copy_from_slice(dst);
+                self.term.cells_mut().copy_from_slice(dst);
                 self.term_stale = false;
             } else {
                 for y in n.marks.range() {
@@ -834,13 +703,16 @@ impl Model {
                         }
                         if !self.term_stale {
                             // The terminal is curscr: only these cells changed.
-                            let at = r.start();
-                            self.term.cells[at + a..=at + b].copy_from_slice(&src[a..=b]);
+                            if let Some(t) = self.term.row_mut(y) {
+                                t[first + a..=first + b].copy_from_slice(&src[a..=b]);
+                            }
                         }
                     }
                     if self.term_stale {
                         // The terminal shows curscr's rows just written.
-                        self.term.cells[row..row + cols].copy_from_slice(&cur.cells[row..row + cols]);
+                        if let Some(t) = self.term.row_mut(y) {
+                            t.copy_from_slice(&cur.cells[row..row + cols]);
+                        }
                     }
                 }
             }
@@ -1593,39 +1465,6 @@ impl Curses for Model {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// `row_text` reads each byte as the character of that code point
-    /// (Latin-1) and drops the trailing blanks, as a `char` at a time did.
-    #[test]
-    fn row_text_is_each_byte_as_a_char() {
-        let mut t = Terminal::new(2, 12);
-        for (k, c) in t.cells.iter_mut().enumerate() {
-            *c = [u32::from(b'a'), u32::from(b' '), 0xe9 | A_STANDOUT, 0x1b, u32::from(b' ')][k % 5];
-        }
-        for y in 0..2 {
-            let row = &t.cells[y as usize * 12..(y as usize + 1) * 12];
-            let s: String = row.iter().map(|&c| char::from((c & A_CHARTEXT) as u8)).collect();
-            assert_eq!(t.row_text(y), s.trim_end_matches(' '));
-        }
-        t.cells.iter_mut().for_each(|c| *c = BLANK);
-        assert_eq!(t.row_text(1), "");
-    }
-
-    #[test]
-    fn a_full_line_wraps_on_the_next_character_as_the_emulator_does() {
-        let mut t = Terminal::new(3, 10);
-        t.write_cooked(b"0123456789");
-        // One past the last column, on the same row, until more comes.
-        assert_eq!((t.cury, t.curx), (0, 10));
-        t.write_cooked(b"a");
-        assert_eq!((t.cury, t.curx), (1, 1));
-        assert_eq!(t.row_text(1), "a");
-        let mut t = Terminal::new(3, 10);
-        t.write_cooked(b"0123456789\x08x");
-        // A backspace from there goes to the column before the last.
-        assert_eq!(t.row_text(0), "01234567x9");
-        assert_eq!((t.cury, t.curx), (0, 9));
-    }
 
     /// The fast path of `add_changed` leaves the model exactly as the
     /// calls a cell at a time do: cells, attributes, change marks, cursor

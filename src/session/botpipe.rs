@@ -227,7 +227,7 @@ impl JsonWriter {
         let (lines, cols) = (o.screen.lines.max(0) as usize, o.screen.cols.max(0) as usize);
         self.rows.truncate(lines);
         for y in 0..lines {
-            let cells = &o.screen.cells[y * cols..(y + 1) * cols];
+            let cells = &o.screen.cells()[y * cols..(y + 1) * cols];
             if y == self.rows.len() {
                 self.rows.push(JsonRow { cells: Vec::new(), json: String::new(), standout: Vec::new() });
                 self.rows[y].cells.push(!0);
@@ -270,7 +270,7 @@ impl JsonWriter {
             }
         }
         out.push_str("],\"status\":");
-        let bottom = &o.screen.cells[lines.saturating_sub(1) * cols..lines * cols];
+        let bottom = &o.screen.cells()[lines.saturating_sub(1) * cols..lines * cols];
         let (cells, json) = &mut self.status;
         if cells != bottom || json.is_empty() {
             cells.clear();

@@ -208,7 +208,11 @@ impl Session {
             other => {
                 self.take(other);
                 // No game to copy: this moment is its own start.
-                Snapshot { origin: Origin::Start(Arc::new(Config::default())), keys: Vec::new(), obs: self.obs.clone() }
+                Snapshot {
+                    origin: Origin::Start(Arc::new(Config::default())),
+                    keys: Vec::new(),
+                    obs: Box::new(self.obs.clone()),
+                }
             }
         }
     }

@@ -111,7 +111,9 @@ impl Origin {
 pub struct Snapshot {
     pub(super) origin: Origin,
     pub(super) keys: Vec<u8>,
-    pub(super) obs: Observation,
+    /// Boxed: a snapshot rides in `Action::Restore`, which every key's
+    /// action is as large as.
+    pub(super) obs: Box<Observation>,
 }
 
 impl Snapshot {
@@ -187,8 +189,11 @@ impl<C: Controller> Run<C> {
                 Action::State => self.controller.state(None),
                 Action::Snapshot => {
                     self.fill(screen, wait);
-                    let snap =
-                        Snapshot { origin: self.origin.clone(), keys: self.since.clone(), obs: self.obs.clone() };
+                    let snap = Snapshot {
+                        origin: self.origin.clone(),
+                        keys: self.since.clone(),
+                        obs: Box::new(self.obs.clone()),
+                    };
                     self.controller.snapshot(snap);
                 }
                 // Leave the game as if its keys had run out: it ends
@@ -214,12 +219,9 @@ impl<C: Controller> Run<C> {
 
     /// The observation of this wait.
     fn fill(&mut self, screen: &Terminal, wait: Wait) {
-        // Many waits show the screen of the wait before (a prompt that
-        // asks again): comparing, which stops at the first difference,
-        // is cheaper than writing it all again.
-        if self.obs.screen != *screen {
-            self.obs.screen.clone_from(screen);
-        }
+        // Only the rows whose stamps differ are copied: most waits change
+        // a row or two of the screen.
+        self.obs.screen.clone_from(screen);
         self.obs.wait = wait;
         self.obs.outcome = None;
         self.obs.keys = self.keys;
@@ -319,7 +321,7 @@ pub(super) fn run_games<C: Controller + 'static>(config: &Config, controller: C)
                     let copy = g.clone();
                     r.origin = Origin::Paused(Rc::new(copy), r.keys);
                     r.since.clear();
-                    let snap = Snapshot { origin: r.origin.clone(), keys: Vec::new(), obs: r.obs.clone() };
+                    let snap = Snapshot { origin: r.origin.clone(), keys: Vec::new(), obs: Box::new(r.obs.clone()) };
                     r.controller.snapshot(snap);
                     job = Job::Resume(g);
                     continue;
@@ -397,7 +399,7 @@ fn over<C: Controller>(r: &mut Run<C>, obs: Observation) -> Leave {
         match r.controller.next(&r.obs) {
             Action::Key(_) => {}
             Action::Snapshot => {
-                let snap = Snapshot { origin: r.origin.clone(), keys: r.since.clone(), obs: r.obs.clone() };
+                let snap = Snapshot { origin: r.origin.clone(), keys: r.since.clone(), obs: Box::new(r.obs.clone()) };
                 r.controller.snapshot(snap);
             }
             Action::State => r.controller.state(None),

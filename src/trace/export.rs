@@ -58,8 +58,8 @@ pub fn frames(case: &Case, opts: &RunOptions) -> Result<Vec<Frame>, TraceError> 
             Frame {
                 lines,
                 cols,
-                text: t.cells.iter().map(|&c| (c & A_CHARTEXT) as u8).collect(),
-                standout: t.cells.iter().map(|&c| c & A_STANDOUT != 0).collect(),
+                text: t.cells().iter().map(|&c| (c & A_CHARTEXT) as u8).collect(),
+                standout: t.cells().iter().map(|&c| c & A_STANDOUT != 0).collect(),
                 cursor: (t.cury.max(0) as usize, t.curx.max(0) as usize),
             }
         })
