@@ -64,6 +64,8 @@ class RogueVectorEnv(VectorEnv):
         self._terminated = np.zeros((n,), np.bool_)
         self._truncated = np.zeros((n,), np.bool_)
         self._mask = np.zeros((n, len(ACTIONS)), np.int8)
+        # Every game has a mask at every step (the mask of `_action_mask`).
+        self._every = np.ones((n,), np.bool_)
         self._native.bind(self._arrays, self._reward, self._terminated, self._truncated, self._mask)
         self._was_reset = False
 
@@ -92,20 +94,22 @@ class RogueVectorEnv(VectorEnv):
     def step(self, actions):
         if not self._was_reset:
             raise RuntimeError("call reset() before step()")
-        keys = KEYS[np.asarray(actions, dtype=np.int64)]
-        return self._step(keys)
+        actions = np.asarray(actions, dtype=np.int64)
+        if actions.shape != (self.num_envs,):
+            raise ValueError(f"actions of shape {actions.shape}, wanted ({self.num_envs},)")
+        # The native side looks the keys up (a step's Python time is what
+        # the second core cannot share).
+        return self._stepped(self._native.step_actions(np.ascontiguousarray(actions)))
 
     def step_keys(self, keys):
         """Type one raw byte in each game (bytes or an array of uint8)."""
         if not self._was_reset:
             raise RuntimeError("call reset() before step()")
-        return self._step(np.frombuffer(bytes(keys), np.uint8) if isinstance(keys, (bytes, bytearray))
-                          else np.asarray(keys, np.uint8))
+        keys = keys if isinstance(keys, (bytes, bytearray)) else np.asarray(keys, np.uint8).tobytes()
+        return self._stepped(self._native.step(bytes(keys)))
 
-    def _step(self, keys):
-        self._native.step(keys.tobytes())
+    def _stepped(self, endings):
         info = self._info()
-        endings = self._native.endings()
         if endings:
             n = self.num_envs
             cols = {
@@ -127,8 +131,9 @@ class RogueVectorEnv(VectorEnv):
         return self._obs(), self._reward, self._terminated, self._truncated, info
 
     def _info(self) -> dict[str, Any]:
-        mask = self._mask.copy() if self.copy else self._mask
-        return {"action_mask": mask, "_action_mask": np.ones(self.num_envs, np.bool_)}
+        if self.copy:
+            return {"action_mask": self._mask.copy(), "_action_mask": self._every.copy()}
+        return {"action_mask": self._mask, "_action_mask": self._every}
 
     def _obs(self):
         if self.copy:

@@ -12,7 +12,7 @@ pub mod vector;
 
 use std::path::PathBuf;
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyIOError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -212,6 +212,10 @@ struct VecArrays {
 struct PyVecGames {
     v: vector::VecGames,
     arrays: Option<VecArrays>,
+    /// The action table's keys, and the step's keys typed from actions
+    /// (kept: no allocation per step).
+    keys: Vec<u8>,
+    typed: Vec<u8>,
 }
 
 /// Borrow the bound arrays writable for one call and run `f` on them as
@@ -243,8 +247,10 @@ impl PyVecGames {
         let threads =
             threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, num_envs);
         Ok(PyVecGames {
-            v: vector::VecGames::new(num_envs, task_of(task)?, max_episode_steps, threads, keys),
+            v: vector::VecGames::new(num_envs, task_of(task)?, max_episode_steps, threads, keys.clone()),
             arrays: None,
+            keys,
+            typed: Vec::with_capacity(num_envs),
         })
     }
 
@@ -311,13 +317,36 @@ impl PyVecGames {
 
     /// Step every game with its key (a game whose episode ended last step
     /// starts its next one instead); rewards and flags are written too.
-    fn step(&mut self, py: Python<'_>, keys: &[u8]) -> PyResult<()> {
+    /// Returns how the episodes that ended at this step ended, as
+    /// `endings()` does.
+    fn step(&mut self, py: Python<'_>, keys: &[u8]) -> PyResult<Vec<(usize, EndingTuple)>> {
         if keys.len() != self.v.len() {
             return Err(PyValueError::new_err("one key per game"));
         }
         let a = self.arrays.as_ref().ok_or_else(|| PyRuntimeError::new_err("bind() the arrays first"))?;
         let v = &mut self.v;
-        with_outs(py, a, |out| v.step(keys, out).map_err(PyRuntimeError::new_err))
+        with_outs(py, a, |out| v.step(keys, out).map_err(PyRuntimeError::new_err))?;
+        Ok(self.endings())
+    }
+
+    /// `step` with action indices (int64, one per game) instead of keys:
+    /// the env's `step`, which saves Python the table lookup per call.
+    fn step_actions(
+        &mut self,
+        py: Python<'_>,
+        actions: PyReadonlyArray1<'_, i64>,
+    ) -> PyResult<Vec<(usize, EndingTuple)>> {
+        let actions = actions.as_slice()?;
+        let mut typed = std::mem::take(&mut self.typed);
+        typed.clear();
+        for &a in actions {
+            let k = usize::try_from(a).ok().and_then(|i| self.keys.get(i));
+            typed
+                .push(*k.ok_or_else(|| PyValueError::new_err(format!("action {a} is not in 0..{}", self.keys.len())))?);
+        }
+        let r = self.step(py, &typed);
+        self.typed = typed;
+        r
     }
 }
 

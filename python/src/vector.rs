@@ -242,9 +242,11 @@ impl VecGames {
     pub fn new(n: usize, task: Task, max_steps: u64, threads: usize, keys: Vec<u8>) -> VecGames {
         let threads = threads.clamp(1, n.max(1));
         let actions = keys.len();
-        // This thread also runs Python's side of the step and gathers the
-        // workers' buffers: it takes three quarters of a fair share.
-        let local_n = if threads == 1 { n } else { (n * 3 / (4 * threads)).max(1) };
+        // Equal shares: the calling thread's serial part (Python's side of
+        // the step, gathering the workers' buffers) is small beside a game's
+        // step, and the old three-quarter share left the worker as the
+        // straggler at every step.
+        let local_n = if threads == 1 { n } else { (n / threads).max(1) };
         let rest = threads - 1;
         let workers = (1..threads)
             .map(|w| {

@@ -97,3 +97,28 @@ def test_vector_conventions():
     for space in v.single_observation_space.spaces.values():
         assert not isinstance(space, gym.spaces.Dict)
     v.close()
+
+
+def test_the_bench_runs(capsys):
+    """``python -m rogue544.bench`` runs through (figures are its output,
+    never a test's)."""
+    from rogue544 import bench
+
+    bench.main(["--seconds", "0.05", "--num-envs", "4", "--repeat", "2", "--no-nle"])
+    out = capsys.readouterr().out
+    assert "medians over 2 pairs" in out and "CPU" in out
+
+
+def test_bad_actions_are_errors():
+    """An action outside the table, or the wrong number of them, is a
+    ValueError (numpy's negative indexing must not pick an action)."""
+    env = gym.make_vec("Rogue-v0", num_envs=2, threads=1)
+    env.reset(seed=1)
+    n = env.single_action_space.n
+    for bad in ([0, n], [-1, 0], [0], [[0, 0]]):
+        with pytest.raises(ValueError):
+            env.step(np.array(bad))
+    # Any integer dtype (a list, int32) is taken.
+    env.step([0, 1])
+    env.step(np.array([0, 1], np.int32))
+    env.close()
