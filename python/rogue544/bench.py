@@ -11,8 +11,10 @@ Measures, in one run on this machine:
   importable.
 
 Options: ``--seconds S`` per measurement (default 5), ``--num-envs N``
-(default 64), ``--threads T`` (default: one per core). The vector env is
-measured with its default threads and with ``threads=1``, and the load
+(default 64), ``--threads T`` (default: one per core), ``--repeat R``
+(default 3). The vector env is measured with its default threads and with
+``threads=1``, the two alternating R times, and the medians are given;
+each line gives the process's CPU time beside the wall time, and the load
 average is printed, since other work on the machine changes the figures.
 """
 
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import time
 
 import gymnasium as gym
@@ -70,24 +73,49 @@ def _vector(env_id: str, num_envs: int, threads: int | None, seconds: float, cop
     return rate
 
 
+def _timed(f, *args, **kwargs) -> tuple[float, float, float]:
+    """``f``'s rate, with the process's CPU time and the wall time it took."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    rate = f(*args, **kwargs)
+    return rate, time.process_time() - cpu, time.perf_counter() - wall
+
+
+def _line(what: str, timed: tuple[float, float, float]) -> str:
+    rate, cpu, wall = timed
+    return f"{what}: {rate:,.0f} steps/s (CPU {cpu:.1f} s in {wall:.1f} s)"
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(prog="python -m rogue544.bench", description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=5.0)
     p.add_argument("--num-envs", type=int, default=64)
     p.add_argument("--threads", type=int, default=None, help="the vector env's threads (default: one per core)")
+    p.add_argument("--repeat", type=int, default=3,
+                   help="pairs of vector runs (default threads, then threads=1), for the medians")
     p.add_argument("--no-nle", action="store_true", help="skip NLE even when installed")
     a = p.parse_args(argv)
     print(f"cores: {os.cpu_count()}; load average before: {os.getloadavg()[0]:.2f}")
     cpu0 = time.process_time()
-    single = _single("Rogue-v0", a.seconds)
-    print(f"Rogue-v0 single env step: {single:,.0f} steps/s")
-    vec = _vector("Rogue-v0", a.num_envs, a.threads, a.seconds, copy=True)
-    print(f"Rogue-v0 vector env, {a.num_envs} envs, default threads (copy=True): {vec:,.0f} steps/s")
-    vec_nc = _vector("Rogue-v0", a.num_envs, a.threads, a.seconds, copy=False)
-    print(f"Rogue-v0 vector env, {a.num_envs} envs, default threads (copy=False): {vec_nc:,.0f} steps/s")
-    one = _vector("Rogue-v0", a.num_envs, 1, a.seconds, copy=False)
-    print(f"Rogue-v0 vector env, {a.num_envs} envs, threads=1 (copy=False): {one:,.0f} steps/s")
-    print(f"vector default threads / threads=1: {vec_nc / one:.2f}x (goal 1.7x on 2 cores)")
+    single = _timed(_single, "Rogue-v0", a.seconds)
+    print(_line("Rogue-v0 single env step", single))
+    vec = _timed(_vector, "Rogue-v0", a.num_envs, a.threads, a.seconds, copy=True)
+    print(_line(f"Rogue-v0 vector env, {a.num_envs} envs, default threads (copy=True)", vec))
+    # The two runs alternate: the machine's speed drifts (another guest on
+    # the host, a core slowed for a while), and a pair run side by side
+    # feels the same drift.
+    many, one, ratios = [], [], []
+    for _ in range(max(1, a.repeat)):
+        m = _timed(_vector, "Rogue-v0", a.num_envs, a.threads, a.seconds, copy=False)
+        print(_line(f"Rogue-v0 vector env, {a.num_envs} envs, default threads (copy=False)", m))
+        o = _timed(_vector, "Rogue-v0", a.num_envs, 1, a.seconds, copy=False)
+        print(_line(f"Rogue-v0 vector env, {a.num_envs} envs, threads=1 (copy=False)", o))
+        many.append(m[0])
+        one.append(o[0])
+        ratios.append(m[0] / o[0])
+    vec_nc = statistics.median(many)
+    print(f"medians over {len(many)} pairs: default threads {vec_nc:,.0f}, threads=1 {statistics.median(one):,.0f} steps/s; "
+          f"default threads / threads=1: {statistics.median(ratios):.2f}x "
+          f"(pairs {min(ratios):.2f}-{max(ratios):.2f}x; goal 1.7x on 2 cores)")
     nle = None
     if not a.no_nle:
         try:
@@ -95,10 +123,11 @@ def main(argv=None) -> None:
         except ImportError:
             print("NLE: not installed (pip install nle) - not measured")
         else:
-            nle = _single("NetHackScore-v0", a.seconds)
-            print(f"NLE NetHackScore-v0 single env step: {nle:,.0f} steps/s")
+            nle_t = _timed(_single, "NetHackScore-v0", a.seconds)
+            nle = nle_t[0]
+            print(_line("NLE NetHackScore-v0 single env step", nle_t))
     if nle:
-        print(f"single / NLE: {single / nle:.1f}x; vector / NLE: {max(vec, vec_nc) / nle:.1f}x (goal 40x)")
+        print(f"single / NLE: {single[0] / nle:.1f}x; vector / NLE: {max(vec[0], vec_nc) / nle:.1f}x (goal 40x)")
     print(f"CPU time of this process: {time.process_time() - cpu0:.1f} s; load average after: {os.getloadavg()[0]:.2f}")
 
 
