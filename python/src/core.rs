@@ -7,6 +7,7 @@ use std::path::Path;
 use rogue::session::{Config, HeroState, Observation, PromptKind, Session, Snapshot, Wait};
 use rogue::{A_CHARTEXT, A_STANDOUT};
 
+use crate::fields::set;
 pub use crate::fields::{BLSTATS, COLS, Changed, MSG, NAME, Out, PACK, ROWS, WAITS};
 pub const CELLS: usize = ROWS * COLS;
 
@@ -438,10 +439,13 @@ impl Game {
                 }
             }
             let (c, a) = (&mut out.tty_chars[y * COLS..(y + 1) * COLS], &mut out.tty_attrs[y * COLS..(y + 1) * COLS]);
-            if all || c != row || a != attr {
+            if all || c != row {
                 c.copy_from_slice(&row);
-                a.copy_from_slice(&attr);
                 changed.rows |= 1 << y;
+            }
+            if all || a != attr {
+                a.copy_from_slice(&attr);
+                changed.attrs |= 1 << y;
             }
         }
         self.last_stamps.clear();
@@ -449,10 +453,9 @@ impl Game {
             self.last_stamps.extend_from_slice(stamps);
         }
         let (cy, cx) = o.cursor();
-        out.tty_cursor[0] = cy.clamp(0, 255) as u8;
-        out.tty_cursor[1] = cx.clamp(0, 255) as u8;
+        set(out.tty_cursor, &[cy.clamp(0, 255) as u8, cx.clamp(0, 255) as u8]);
         let h = &self.hero;
-        let b = out.blstats;
+        let mut b = [0; BLSTATS];
         b[bl::DEPTH] = h.depth;
         b[bl::GOLD] = h.gold;
         b[bl::HP] = h.hp;
@@ -466,19 +469,14 @@ impl Game {
         b[bl::MOVES] = i32::try_from(o.keys).unwrap_or(i32::MAX);
         b[bl::MAX_DEPTH] = h.max_depth;
         b[bl::AMULET] = i32::from(h.amulet);
+        set(out.blstats, &b);
         // The top line (the first row of `tty_chars`), trailing blanks and
-        // a `--More--` removed.
-        let top = &out.tty_chars[..COLS];
-        let mut n = top.iter().rposition(|&c| c != b' ').map_or(0, |i| i + 1);
-        if top[..n].ends_with(b"--More--") {
-            n -= 8;
-            while n > 0 && top[n - 1] == b' ' {
-                n -= 1;
-            }
+        // a `--More--` removed; kept as it is while that row is (writing
+        // it again would only cost a vector's gathering thread the lines).
+        if all || changed.rows & 1 != 0 {
+            fill_message(out.message, &out.tty_chars[..COLS]);
         }
-        out.message[..n].copy_from_slice(&top[..n]);
-        out.message[n..].fill(0);
-        out.wait[0] = wait_index(o);
+        set(out.wait, &[wait_index(o)]);
         if all || self.pack_dirty {
             self.pack_dirty = false;
             changed.pack = true;
@@ -493,6 +491,22 @@ impl Game {
             }
         }
         changed
+    }
+}
+
+/// `message` from the screen's top row: trailing blanks and a `--More--`
+/// removed, NUL padded.
+fn fill_message(message: &mut [u8], top: &[u8]) {
+    let mut n = top.iter().rposition(|&c| c != b' ').map_or(0, |i| i + 1);
+    if top[..n].ends_with(b"--More--") {
+        n -= 8;
+        while n > 0 && top[n - 1] == b' ' {
+            n -= 1;
+        }
+    }
+    set(&mut message[..n], &top[..n]);
+    if message[n..].iter().any(|&b| b != 0) {
+        message[n..].fill(0);
     }
 }
 

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use rogue::session::{Prompt, Wait};
 
 use crate::core::{Ending, Game, Start, Task, next_seed};
-use crate::fields::{Bufs, Changed, Out};
+use crate::fields::{Bufs, Changed, Out, set_one};
 
 /// The vector's arrays, flat, game after game: the observation ([`Out`],
 /// for every game), the step's reward and flags, and the action masks.
@@ -61,10 +61,9 @@ impl Share {
     /// Game `i`'s observation and mask, after a step (`all`: after a new
     /// game).
     fn fill(&mut self, i: usize, g: &mut Game, keys: &[u8], all: bool) {
-        let c = g.fill(self.bufs.game(i), all);
-        // A change not yet copied out stays marked until it is.
-        let was = self.changed[i];
-        self.changed[i] = Changed { rows: was.rows | c.rows, pack: was.pack || c.pack, all: was.all || c.all };
+        // Every fill is copied out before the next one (each round copies
+        // every share), so this fill's changes are all there is to copy.
+        self.changed[i] = g.fill(self.bufs.game(i), all);
         // The mask depends only on the wait and what it takes: most steps
         // wait as the step before did.
         let read = g.read();
@@ -77,7 +76,6 @@ impl Share {
     /// Copy into the vector's arrays from game `lo` on.
     fn copy_to(&mut self, lo: usize, o: &mut Outs<'_>) {
         self.bufs.copy_to(lo, &mut o.obs, &self.changed);
-        self.changed.fill(Changed::default());
         fn put<T: Copy>(dst: &mut [T], lo: usize, per: usize, src: &[T]) {
             dst[lo * per..lo * per + src.len()].copy_from_slice(src);
         }
@@ -140,16 +138,16 @@ impl Chunk {
                 slot.game.reset(Start { seed: next_seed(old.seed), ..old });
                 slot.steps = 0;
                 slot.done = false;
-                b.reward[i] = 0.0;
-                b.terminated[i] = false;
-                b.truncated[i] = false;
+                set_one(&mut b.reward[i], 0.0);
+                set_one(&mut b.terminated[i], false);
+                set_one(&mut b.truncated[i], false);
             } else {
-                b.reward[i] = slot.game.step(k);
+                set_one(&mut b.reward[i], slot.game.step(k));
                 slot.steps += 1;
                 let term = slot.game.is_over();
                 let trunc = !term && slot.steps >= self.max_steps;
-                b.terminated[i] = term;
-                b.truncated[i] = trunc;
+                set_one(&mut b.terminated[i], term);
+                set_one(&mut b.truncated[i], trunc);
                 // What the single env's info says at a game's end.
                 if let Some(e) = slot.game.ending().filter(|_| term) {
                     b.ends.push((i, e));
