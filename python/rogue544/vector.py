@@ -57,16 +57,22 @@ class RogueVectorEnv(VectorEnv):
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         n = self.num_envs
-        # The arrays, one row per game, made from the one table of fields
-        # and bound once: every reset and step fills them in place.
-        self._arrays = {name: np.zeros((n,) + shape, dtype) for name, shape, dtype, *_ in FIELDS}
-        self._reward = np.zeros((n,), np.float64)
-        self._terminated = np.zeros((n,), np.bool_)
-        self._truncated = np.zeros((n,), np.bool_)
-        self._mask = np.zeros((n, len(ACTIONS)), np.int8)
+        # The arrays, one row per game, are views of one buffer where the
+        # native side lays them out (the observation's fields from the one
+        # table of fields, then the rewards, flags and masks), bound once:
+        # every reset and step fills them in place.
+        places, size = self._native.layout()
+        self._buf = np.zeros(size, np.uint8)
+        views = {name: self._buf[at:at + int(np.prod(shape)) * np.dtype(dtype).itemsize].view(dtype).reshape(shape)
+                 for name, at, shape, dtype in places}
+        self._native.bind(self._buf)
+        self._arrays = {name: views[name] for name, *_ in FIELDS}
+        self._reward = views["reward"]
+        self._terminated = views["terminated"]
+        self._truncated = views["truncated"]
+        self._mask = views["action_mask"]
         # Every game has a mask at every step (the mask of `_action_mask`).
         self._every = np.ones((n,), np.bool_)
-        self._native.bind(self._arrays, self._reward, self._terminated, self._truncated, self._mask)
         self._was_reset = False
 
     @property

@@ -37,7 +37,7 @@ pub struct Field {
 }
 
 /// The numpy dtype's name of an element type.
-pub trait Dtype: numpy::Element + Copy + Default + Send + 'static {
+pub trait Dtype: numpy::Element + bytemuck::Pod + Default + Send + 'static {
     const NAME: &'static str;
 }
 impl Dtype for u8 {
@@ -58,6 +58,45 @@ const fn size(shape: &[usize]) -> usize {
         i += 1;
     }
     n
+}
+
+/// An array's place in a vector's buffer: (name, byte offset, shape,
+/// dtype).
+pub type Place = (&'static str, usize, Vec<usize>, &'static str);
+
+/// Where `len` elements of `T` go in a buffer filled up to `at` (aligned
+/// to 8 bytes, so that every field's elements are aligned), and the
+/// buffer's new end.
+pub fn place<T>(at: &mut usize, len: usize) -> usize {
+    let start = at.next_multiple_of(8);
+    *at = start + len * std::mem::size_of::<T>();
+    start
+}
+
+/// A byte buffer cut into typed slices, front to back, where [`place`]
+/// lays them (the offsets count from the buffer's start; a buffer whose
+/// start is not aligned for a field is an error, never a misread).
+pub struct Cutter<'a> {
+    rest: &'a mut [u8],
+    at: usize,
+}
+
+impl<'a> Cutter<'a> {
+    pub fn new(bytes: &'a mut [u8]) -> Cutter<'a> {
+        Cutter { rest: bytes, at: 0 }
+    }
+
+    /// The next `len` elements of `T`.
+    pub fn cut<T: bytemuck::Pod>(&mut self, len: usize, name: &str) -> Result<&'a mut [T], String> {
+        let before = self.at;
+        let start = place::<T>(&mut self.at, len);
+        let short = || format!("{name}: the buffer is too short");
+        let bytes = std::mem::take(&mut self.rest);
+        let (_, bytes) = bytes.split_at_mut_checked(start - before).ok_or_else(short)?;
+        let (head, tail) = bytes.split_at_mut_checked(self.at - start).ok_or_else(short)?;
+        self.rest = tail;
+        bytemuck::try_cast_slice_mut(head).map_err(|e| format!("{name}: {e:?}"))
+    }
 }
 
 macro_rules! fields {
@@ -110,6 +149,24 @@ macro_rules! fields {
                 )*
                 Ok(d)
             }
+        }
+
+        impl<'a> Out<'a> {
+            /// The fields of `n` games, cut from a buffer laid out by
+            /// [`layout`].
+            pub fn cut(c: &mut Cutter<'a>, n: usize) -> Result<Out<'a>, String> {
+                Ok(Out { $($name: c.cut(n * size(&[$($dim),*]), stringify!($name))?,)* })
+            }
+        }
+
+        /// Each field's place in one buffer of `n` games' fields, added to
+        /// `places` as (name, byte offset, shape with the games first,
+        /// dtype); `at` is where the buffer ends so far.
+        pub fn layout(n: usize, at: &mut usize, places: &mut Vec<Place>) {
+            $(
+                let shape: Vec<usize> = std::iter::once(n).chain([$($dim),*]).collect();
+                places.push((stringify!($name), place::<$t>(at, n * size(&[$($dim),*])), shape, <$t as Dtype>::NAME));
+            )*
         }
 
         /// The numpy arrays (one row per game) a vector env fills.

@@ -12,13 +12,13 @@ pub mod vector;
 
 use std::path::PathBuf;
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyIOError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use crate::core::{Start, Task};
-use crate::fields::{Arrays, Bufs, FIELDS, WAITS};
+use crate::fields::{Bufs, Cutter, FIELDS, Out, Place, WAITS};
 
 /// A reset's (seed, user, rogueopts, time) from Python.
 type StartArgs = (i64, Option<String>, Option<String>, Option<i64>);
@@ -196,14 +196,13 @@ fn next_seed(seed: i64) -> i32 {
     core::next_seed(seed as i32)
 }
 
-/// The arrays a `VecGames` fills, bound once (`bind`): every game's
-/// observation, and the step's rewards, flags and masks.
+/// The buffer a `VecGames` fills, bound once (`bind`): every array the
+/// env hands out (the games' observations, the step's rewards, flags and
+/// masks) is a view of it, where `layout` puts it. One buffer is one
+/// borrow of numpy's per step; an array each cost about a microsecond a
+/// step in numpy's borrow checks, time the second thread cannot share.
 struct VecArrays {
-    obs: Arrays,
-    reward: Py<PyArray1<f64>>,
-    terminated: Py<PyArray1<bool>>,
-    truncated: Py<PyArray1<bool>>,
-    mask: Py<PyArray2<i8>>,
+    buf: Py<PyArray1<u8>>,
 }
 
 /// Many games, on this thread and worker threads; see `rogue544.vector`.
@@ -218,16 +217,37 @@ struct PyVecGames {
     typed: Vec<u8>,
 }
 
-/// Borrow the bound arrays writable for one call and run `f` on them as
-/// flat slices (an array bound twice, or one numpy will not lend for
-/// writing or that is not contiguous, is an error).
-fn with_outs<R>(py: Python<'_>, a: &VecArrays, f: impl FnOnce(vector::Outs<'_>) -> PyResult<R>) -> PyResult<R> {
-    let (mut reward, mut mask) = (a.reward.bind(py).try_readwrite()?, a.mask.bind(py).try_readwrite()?);
-    let (mut terminated, mut truncated) =
-        (a.terminated.bind(py).try_readwrite()?, a.truncated.bind(py).try_readwrite()?);
-    let (reward, mask) = (reward.as_slice_mut()?, mask.as_slice_mut()?);
-    let (terminated, truncated) = (terminated.as_slice_mut()?, truncated.as_slice_mut()?);
-    a.obs.with_out(py, |obs| f(vector::Outs { obs, reward, terminated, truncated, mask }))?
+/// The places of a vector's arrays in its buffer: the observation's
+/// fields, then the rewards, the two flags and the masks; and the size.
+fn vec_layout(n: usize, actions: usize) -> (Vec<Place>, usize) {
+    let (mut at, mut places) = (0, Vec::new());
+    fields::layout(n, &mut at, &mut places);
+    places.push(("reward", fields::place::<f64>(&mut at, n), vec![n], "float64"));
+    places.push(("terminated", fields::place::<u8>(&mut at, n), vec![n], "bool"));
+    places.push(("truncated", fields::place::<u8>(&mut at, n), vec![n], "bool"));
+    places.push(("action_mask", fields::place::<i8>(&mut at, n * actions), vec![n, actions], "int8"));
+    (places, at)
+}
+
+/// Borrow the bound buffer writable for one call and run `f` on its
+/// arrays as flat slices (a buffer numpy will not lend for writing, or
+/// one not aligned for the arrays, is an error).
+fn with_outs<R>(
+    py: Python<'_>,
+    a: &VecArrays,
+    n: usize,
+    actions: usize,
+    f: impl FnOnce(vector::Outs<'_>) -> PyResult<R>,
+) -> PyResult<R> {
+    let mut buf = a.buf.bind(py).try_readwrite()?;
+    let mut c = Cutter::new(buf.as_slice_mut()?);
+    let bad = PyValueError::new_err;
+    let obs = Out::cut(&mut c, n).map_err(bad)?;
+    let reward = c.cut(n, "reward").map_err(bad)?;
+    let terminated = c.cut(n, "terminated").map_err(bad)?;
+    let truncated = c.cut(n, "truncated").map_err(bad)?;
+    let mask = c.cut(n * actions, "action_mask").map_err(bad)?;
+    f(vector::Outs { obs, reward, terminated, truncated, mask })
 }
 
 #[pymethods]
@@ -258,41 +278,23 @@ impl PyVecGames {
         self.v.threads()
     }
 
-    /// The arrays every `reset` and `step` fills from now on (made once by
-    /// the caller, checked here once): the observation's, a dict by the
-    /// fields' names, each `(num_envs, *shape)`; then the rewards, flags
-    /// and masks.
-    fn bind(
-        &mut self,
-        obs: &Bound<'_, PyDict>,
-        reward: Bound<'_, PyArray1<f64>>,
-        terminated: Bound<'_, PyArray1<bool>>,
-        truncated: Bound<'_, PyArray1<bool>>,
-        mask: Bound<'_, PyArray2<i8>>,
-    ) -> PyResult<()> {
-        let n = self.v.len();
-        let fits = reward.len() == n
-            && terminated.len() == n
-            && truncated.len() == n
-            && mask.shape() == [n, self.v.actions()]
-            && [
-                reward.is_c_contiguous(),
-                terminated.is_c_contiguous(),
-                truncated.is_c_contiguous(),
-                mask.is_c_contiguous(),
-            ]
-            .iter()
-            .all(|&c| c);
-        if !fits {
-            return Err(PyValueError::new_err("the arrays do not fit the games"));
+    /// Where the arrays lie in the buffer `bind` takes: (name, byte
+    /// offset, shape, dtype) each, and the buffer's size in bytes.
+    fn layout(&self) -> (Vec<Place>, usize) {
+        vec_layout(self.v.len(), self.v.actions())
+    }
+
+    /// The buffer every `reset` and `step` fills from now on: uint8, of
+    /// `layout`'s size, C-contiguous and aligned to 8 bytes (as numpy
+    /// allocates), the env's arrays views of it (checked here once).
+    fn bind(&mut self, py: Python<'_>, buf: Bound<'_, PyArray1<u8>>) -> PyResult<()> {
+        let (_, size) = self.layout();
+        if buf.len() != size || !buf.is_c_contiguous() {
+            return Err(PyValueError::new_err(format!("the buffer is not {size} contiguous bytes")));
         }
-        self.arrays = Some(VecArrays {
-            obs: Arrays::from_dict(obs, n)?,
-            reward: reward.unbind(),
-            terminated: terminated.unbind(),
-            truncated: truncated.unbind(),
-            mask: mask.unbind(),
-        });
+        let a = VecArrays { buf: buf.unbind() };
+        with_outs(py, &a, self.v.len(), self.v.actions(), |_| Ok(()))?;
+        self.arrays = Some(a);
         Ok(())
     }
 
@@ -310,9 +312,10 @@ impl PyVecGames {
         let starts = starts.into_iter().map(|(s, u, o, t)| start_of(s, u, o, t)).collect::<PyResult<Vec<Start>>>()?;
         let a = self.arrays.as_ref().ok_or_else(|| PyRuntimeError::new_err("bind() the arrays first"))?;
         let v = &mut self.v;
+        let (n, actions) = (v.len(), v.actions());
         // The interpreter's lock is kept: this thread steps its own games
         // (which cannot leave it) while the workers step theirs.
-        with_outs(py, a, |out| v.reset(starts, out).map_err(PyRuntimeError::new_err))
+        with_outs(py, a, n, actions, |out| v.reset(starts, out).map_err(PyRuntimeError::new_err))
     }
 
     /// Step every game with its key (a game whose episode ended last step
@@ -325,7 +328,8 @@ impl PyVecGames {
         }
         let a = self.arrays.as_ref().ok_or_else(|| PyRuntimeError::new_err("bind() the arrays first"))?;
         let v = &mut self.v;
-        with_outs(py, a, |out| v.step(keys, out).map_err(PyRuntimeError::new_err))?;
+        let (n, actions) = (v.len(), v.actions());
+        with_outs(py, a, n, actions, |out| v.step(keys, out).map_err(PyRuntimeError::new_err))?;
         Ok(self.endings())
     }
 

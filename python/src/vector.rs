@@ -18,8 +18,9 @@ use crate::fields::{Bufs, Changed, Out, set_one};
 pub struct Outs<'a> {
     pub obs: Out<'a>,
     pub reward: &'a mut [f64],
-    pub terminated: &'a mut [bool],
-    pub truncated: &'a mut [bool],
+    /// The flags as numpy's bools (0 or 1).
+    pub terminated: &'a mut [u8],
+    pub truncated: &'a mut [u8],
     pub mask: &'a mut [i8],
 }
 
@@ -80,8 +81,12 @@ impl Share {
             dst[lo * per..lo * per + src.len()].copy_from_slice(src);
         }
         put(o.reward, lo, 1, &self.reward);
-        put(o.terminated, lo, 1, &self.terminated);
-        put(o.truncated, lo, 1, &self.truncated);
+        for (d, &t) in o.terminated[lo..lo + self.terminated.len()].iter_mut().zip(&self.terminated) {
+            *d = u8::from(t);
+        }
+        for (d, &t) in o.truncated[lo..lo + self.truncated.len()].iter_mut().zip(&self.truncated) {
+            *d = u8::from(t);
+        }
         put(o.mask, lo, self.actions, &self.mask);
     }
 }

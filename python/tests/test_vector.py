@@ -70,19 +70,31 @@ def test_copy_false_reuses_arrays():
     v.close()
 
 
-def test_an_array_bound_twice_is_an_error_not_a_panic():
+def test_a_bad_buffer_is_an_error_not_a_panic():
+    """The buffer the arrays are views of: a wrong size, dtype, layout or
+    alignment, or one numpy will not lend, is an error (`Exception`, not
+    pyo3's PanicException, a BaseException)."""
     from rogue544 import _native
-    v = _native.VecGames(1, keys=rogue544.KEYS.tobytes())
-    arrays = {name: np.zeros((1,) + shape, dtype) for name, shape, dtype, *_ in rogue544.FIELDS}
-    arrays["tty_attrs"] = arrays["tty_chars"]
-    extra = (np.zeros(1, np.float64), np.zeros(1, np.bool_), np.zeros(1, np.bool_),
-             np.zeros((1, len(rogue544.ACTIONS)), np.int8))
-    # `Exception`, not pyo3's PanicException (a BaseException).
-    v.bind(arrays, *extra)
+    v = _native.VecGames(2, keys=rogue544.KEYS.tobytes())
+    places, size = v.layout()
+    names = [p[0] for p in places]
+    assert names[:len(rogue544.FIELDS)] == [f[0] for f in rogue544.FIELDS]
+    assert names[len(rogue544.FIELDS):] == ["reward", "terminated", "truncated", "action_mask"]
+    assert all(at % 8 == 0 for _, at, _, _ in places)
     with pytest.raises(Exception):
-        v.reset([(1, None, None, None)])
+        v.reset([(1, None, None, None)] * 2)  # nothing bound
+    for bad in (np.zeros(size - 1, np.uint8), np.zeros(size, np.int8), np.zeros(2 * size, np.uint8)[::2],
+                np.zeros(size + 1, np.uint8)[1:]):
+        with pytest.raises(Exception):
+            v.bind(bad)
+    buf = np.zeros(size, np.uint8)
+    v.bind(buf)
+    buf.flags.writeable = False
     with pytest.raises(Exception):
-        v.bind({**arrays, "wait": np.zeros(1, np.int32)}, *extra)
+        v.reset([(1, None, None, None)] * 2)
+    buf.flags.writeable = True
+    v.reset([(1, None, None, None)] * 2)
+    assert buf.any()
 
 
 def test_vector_conventions():
