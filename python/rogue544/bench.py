@@ -12,8 +12,12 @@ Measures, in one run on this machine:
 
 Options: ``--seconds S`` per measurement (default 5), ``--num-envs N``
 (default 64), ``--threads T`` (default: one per core), ``--repeat R``
-(default 3). The vector env is measured with its default threads and with
-``threads=1``, the two alternating R times, and the medians are given;
+(default 3), ``--no-ceiling``. The vector env is measured with its default
+threads and with ``threads=1``, the two alternating R times, and the
+medians are given; beside each pair, as many separate one-thread
+processes as the vector has threads, each with its share of the games,
+run together: the scaling the machine itself gives (two virtual cores
+are not always two cores' worth), the ceiling for the threads;
 each line gives the process's CPU time beside the wall time, and the load
 average is printed, since other work on the machine changes the figures.
 """
@@ -21,6 +25,7 @@ average is printed, since other work on the machine changes the figures.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import statistics
 import time
@@ -53,12 +58,19 @@ def _single(env_id: str, seconds: float, seed: int = 0) -> float:
     return rate
 
 
-def _vector(env_id: str, num_envs: int, threads: int | None, seconds: float, copy: bool) -> float:
+def _vector(env_id: str, num_envs: int, threads: int | None, seconds: float, copy: bool,
+            lo: int = 0, of: int | None = None, start=None) -> float:
+    """Steps per second of ``num_envs`` games: games ``lo..lo+num_envs``
+    of ``of`` (default: all of them), seeds and actions as in a run of
+    all ``of``."""
     kwargs = {} if threads is None else {"threads": threads}
     env = gym.make_vec(env_id, num_envs=num_envs, copy=copy, **kwargs)
-    env.reset(seed=0)
+    env.reset(seed=lo)
     rng = np.random.default_rng(0)
-    batches = rng.integers(0, env.single_action_space.n, size=(64, num_envs))
+    of = num_envs if of is None else of
+    batches = rng.integers(0, env.single_action_space.n, size=(64, of))[:, lo:lo + num_envs]
+    if start is not None:
+        start.wait()
     calls = 0
     t0 = time.perf_counter()
     deadline = t0 + seconds
@@ -71,6 +83,28 @@ def _vector(env_id: str, num_envs: int, threads: int | None, seconds: float, cop
     rate = calls * num_envs / (time.perf_counter() - t0)
     env.close()
     return rate
+
+
+def _one_process(args) -> float:
+    env_id, lo, num_envs, of, seconds, start = args
+    return _vector(env_id, num_envs, 1, seconds, copy=False, lo=lo, of=of, start=start)
+
+
+def _processes(env_id: str, num_envs: int, processes: int, seconds: float) -> float:
+    """The machine's own scaling: ``processes`` separate processes, each
+    one thread stepping its share of the games, started together; their
+    rates summed. Nothing is shared between them, so what they reach
+    beside one thread is what the cores give (another guest on the host,
+    two virtual cores on one physical one), the ceiling a vector env's
+    threads can reach here."""
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Manager() as m:
+        start = m.Barrier(processes)
+        share = max(1, num_envs // processes)
+        with ctx.Pool(processes) as pool:
+            rates = pool.map(_one_process,
+                             [(env_id, i * share, share, num_envs, seconds, start) for i in range(processes)])
+    return sum(rates)
 
 
 def _timed(f, *args, **kwargs) -> tuple[float, float, float]:
@@ -93,6 +127,8 @@ def main(argv=None) -> None:
     p.add_argument("--repeat", type=int, default=3,
                    help="pairs of vector runs (default threads, then threads=1), for the medians")
     p.add_argument("--no-nle", action="store_true", help="skip NLE even when installed")
+    p.add_argument("--no-ceiling", action="store_true",
+                   help="skip the separate processes that measure the machine's own scaling")
     a = p.parse_args(argv)
     print(f"cores: {os.cpu_count()}; load average before: {os.getloadavg()[0]:.2f}")
     cpu0 = time.process_time()
@@ -103,7 +139,9 @@ def main(argv=None) -> None:
     # The two runs alternate: the machine's speed drifts (another guest on
     # the host, a core slowed for a while), and a pair run side by side
     # feels the same drift.
-    many, one, ratios = [], [], []
+    cores = os.cpu_count() or 1
+    threads = a.threads or cores
+    many, one, ratios, ceilings = [], [], [], []
     for _ in range(max(1, a.repeat)):
         m = _timed(_vector, "Rogue-v0", a.num_envs, a.threads, a.seconds, copy=False)
         print(_line(f"Rogue-v0 vector env, {a.num_envs} envs, default threads (copy=False)", m))
@@ -112,10 +150,18 @@ def main(argv=None) -> None:
         many.append(m[0])
         one.append(o[0])
         ratios.append(m[0] / o[0])
+        if threads > 1 and not a.no_ceiling:
+            p = _processes("Rogue-v0", a.num_envs, threads, a.seconds)
+            print(f"{threads} processes of one thread, {a.num_envs // threads} envs each, together: "
+                  f"{p:,.0f} steps/s ({p / o[0]:.2f}x threads=1: the machine's own scaling)")
+            ceilings.append(p / o[0])
     vec_nc = statistics.median(many)
-    print(f"medians over {len(many)} pairs: default threads {vec_nc:,.0f}, threads=1 {statistics.median(one):,.0f} steps/s; "
+    print(f"medians over {len(many)} runs: default threads {vec_nc:,.0f}, threads=1 {statistics.median(one):,.0f} steps/s; "
           f"default threads / threads=1: {statistics.median(ratios):.2f}x "
-          f"(pairs {min(ratios):.2f}-{max(ratios):.2f}x; goal 1.7x on 2 cores)")
+          f"(runs {min(ratios):.2f}-{max(ratios):.2f}x; goal 1.7x on 2 cores)")
+    if ceilings:
+        print(f"the machine's own scaling ({threads} processes / threads=1): median {statistics.median(ceilings):.2f}x "
+              f"(runs {min(ceilings):.2f}-{max(ceilings):.2f}x)")
     nle = None
     if not a.no_nle:
         try:

@@ -116,9 +116,10 @@ def test_the_bench_runs(capsys):
     never a test's)."""
     from rogue544 import bench
 
-    bench.main(["--seconds", "0.05", "--num-envs", "4", "--repeat", "2", "--no-nle"])
+    bench.main(["--seconds", "0.05", "--num-envs", "4", "--repeat", "2", "--no-nle", "--threads", "2"])
     out = capsys.readouterr().out
-    assert "medians over 2 pairs" in out and "CPU" in out
+    assert "medians over 2 runs" in out and "CPU" in out
+    assert "the machine's own scaling (2 processes" in out
 
 
 def test_bad_actions_are_errors():
