@@ -250,12 +250,13 @@ fn copy_changed<T: Copy>(dst: &mut [T], src: &[T], lo: usize, per: usize, change
     let pack = name.starts_with("inv_");
     // The message is the top row's.
     let message = name == "message";
+    let attrs = name == "tty_attrs";
     for (i, c) in changed.iter().enumerate() {
         let (s, d) = (&src[i * per..(i + 1) * per], &mut dst[(lo + i) * per..(lo + i + 1) * per]);
         if c.all || (!screen && !pack && !message) || (message && c.rows & 1 != 0) {
             d.copy_from_slice(s);
         } else if screen {
-            let mut rows = if name == "tty_attrs" { c.attrs } else { c.rows };
+            let mut rows = if attrs { c.attrs } else { c.rows };
             while rows != 0 {
                 let y = rows.trailing_zeros() as usize;
                 rows &= rows - 1;

@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use crate::core::{Start, Task};
-use crate::fields::{Bufs, Cutter, FIELDS, Out, Place, WAITS};
+use crate::fields::{Bufs, FIELDS, Place, WAITS};
 
 /// A reset's (seed, user, rogueopts, time) from Python.
 type StartArgs = (i64, Option<String>, Option<String>, Option<i64>);
@@ -211,43 +211,28 @@ struct VecArrays {
 struct PyVecGames {
     v: vector::VecGames,
     arrays: Option<VecArrays>,
-    /// The action table's keys, and the step's keys typed from actions
-    /// (kept: no allocation per step).
-    keys: Vec<u8>,
+    /// The step's keys typed from actions (kept: no allocation per step).
     typed: Vec<u8>,
 }
 
-/// The places of a vector's arrays in its buffer: the observation's
-/// fields, then the rewards, the two flags and the masks; and the size.
-fn vec_layout(n: usize, actions: usize) -> (Vec<Place>, usize) {
-    let (mut at, mut places) = (0, Vec::new());
-    fields::layout(n, &mut at, &mut places);
-    places.push(("reward", fields::place::<f64>(&mut at, n), vec![n], "float64"));
-    places.push(("terminated", fields::place::<u8>(&mut at, n), vec![n], "bool"));
-    places.push(("truncated", fields::place::<u8>(&mut at, n), vec![n], "bool"));
-    places.push(("action_mask", fields::place::<i8>(&mut at, n * actions), vec![n, actions], "int8"));
-    (places, at)
-}
-
-/// Borrow the bound buffer writable for one call and run `f` on its
-/// arrays as flat slices (a buffer numpy will not lend for writing, or
-/// one not aligned for the arrays, is an error).
+/// Borrow the bound buffer writable for one call and run `f` on the games
+/// and the buffer's arrays as flat slices (a buffer numpy will not lend for
+/// writing, or one not aligned for the arrays, is an error).
 fn with_outs<R>(
     py: Python<'_>,
     a: &VecArrays,
-    n: usize,
-    actions: usize,
-    f: impl FnOnce(vector::Outs<'_>) -> PyResult<R>,
+    v: &mut vector::VecGames,
+    f: impl FnOnce(&mut vector::VecGames, vector::Outs<'_>) -> Result<R, String>,
 ) -> PyResult<R> {
     let mut buf = a.buf.bind(py).try_readwrite()?;
-    let mut c = Cutter::new(buf.as_slice_mut()?);
-    let bad = PyValueError::new_err;
-    let obs = Out::cut(&mut c, n).map_err(bad)?;
-    let reward = c.cut(n, "reward").map_err(bad)?;
-    let terminated = c.cut(n, "terminated").map_err(bad)?;
-    let truncated = c.cut(n, "truncated").map_err(bad)?;
-    let mask = c.cut(n * actions, "action_mask").map_err(bad)?;
-    f(vector::Outs { obs, reward, terminated, truncated, mask })
+    let out = vector::Outs::cut(buf.as_slice_mut()?, v.len(), v.actions()).map_err(PyValueError::new_err)?;
+    f(v, out).map_err(PyRuntimeError::new_err)
+}
+
+/// What `step` returns: how the episodes that ended at it ended, (game
+/// index, ending) each.
+fn endings(v: &vector::VecGames) -> Vec<(usize, EndingTuple)> {
+    v.endings().into_iter().map(|(i, e)| (i, ending_tuple(e))).collect()
 }
 
 #[pymethods]
@@ -267,9 +252,8 @@ impl PyVecGames {
         let threads =
             threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, num_envs);
         Ok(PyVecGames {
-            v: vector::VecGames::new(num_envs, task_of(task)?, max_episode_steps, threads, keys.clone()),
+            v: vector::VecGames::new(num_envs, task_of(task)?, max_episode_steps, threads, keys),
             arrays: None,
-            keys,
             typed: Vec::with_capacity(num_envs),
         })
     }
@@ -281,7 +265,7 @@ impl PyVecGames {
     /// Where the arrays lie in the buffer `bind` takes: (name, byte
     /// offset, shape, dtype) each, and the buffer's size in bytes.
     fn layout(&self) -> (Vec<Place>, usize) {
-        vec_layout(self.v.len(), self.v.actions())
+        vector::Outs::layout(self.v.len(), self.v.actions())
     }
 
     /// The buffer every `reset` and `step` fills from now on: uint8, of
@@ -293,15 +277,9 @@ impl PyVecGames {
             return Err(PyValueError::new_err(format!("the buffer is not {size} contiguous bytes")));
         }
         let a = VecArrays { buf: buf.unbind() };
-        with_outs(py, &a, self.v.len(), self.v.actions(), |_| Ok(()))?;
+        with_outs(py, &a, &mut self.v, |_, _| Ok(()))?;
         self.arrays = Some(a);
         Ok(())
-    }
-
-    /// How the episodes that ended at the last step ended: (game index,
-    /// ending) for each.
-    fn endings(&self) -> Vec<(usize, EndingTuple)> {
-        self.v.endings().into_iter().map(|(i, e)| (i, ending_tuple(e))).collect()
     }
 
     /// Start every game anew: one (seed, user, rogueopts, time) each.
@@ -311,26 +289,21 @@ impl PyVecGames {
         }
         let starts = starts.into_iter().map(|(s, u, o, t)| start_of(s, u, o, t)).collect::<PyResult<Vec<Start>>>()?;
         let a = self.arrays.as_ref().ok_or_else(|| PyRuntimeError::new_err("bind() the arrays first"))?;
-        let v = &mut self.v;
-        let (n, actions) = (v.len(), v.actions());
         // The interpreter's lock is kept: this thread steps its own games
         // (which cannot leave it) while the workers step theirs.
-        with_outs(py, a, n, actions, |out| v.reset(starts, out).map_err(PyRuntimeError::new_err))
+        with_outs(py, a, &mut self.v, |v, out| v.reset(starts, out))
     }
 
     /// Step every game with its key (a game whose episode ended last step
     /// starts its next one instead); rewards and flags are written too.
-    /// Returns how the episodes that ended at this step ended, as
-    /// `endings()` does.
+    /// Returns how the episodes that ended at this step ended: (game
+    /// index, ending) each.
     fn step(&mut self, py: Python<'_>, keys: &[u8]) -> PyResult<Vec<(usize, EndingTuple)>> {
         if keys.len() != self.v.len() {
             return Err(PyValueError::new_err("one key per game"));
         }
         let a = self.arrays.as_ref().ok_or_else(|| PyRuntimeError::new_err("bind() the arrays first"))?;
-        let v = &mut self.v;
-        let (n, actions) = (v.len(), v.actions());
-        with_outs(py, a, n, actions, |out| v.step(keys, out).map_err(PyRuntimeError::new_err))?;
-        Ok(self.endings())
+        with_outs(py, a, &mut self.v, |v, out| v.step(keys, out).map(|()| endings(v)))
     }
 
     /// `step` with action indices (int64, one per game) instead of keys:
@@ -343,10 +316,10 @@ impl PyVecGames {
         let actions = actions.as_slice()?;
         let mut typed = std::mem::take(&mut self.typed);
         typed.clear();
+        let keys = self.v.keys();
         for &a in actions {
-            let k = usize::try_from(a).ok().and_then(|i| self.keys.get(i));
-            typed
-                .push(*k.ok_or_else(|| PyValueError::new_err(format!("action {a} is not in 0..{}", self.keys.len())))?);
+            let k = usize::try_from(a).ok().and_then(|i| keys.get(i));
+            typed.push(*k.ok_or_else(|| PyValueError::new_err(format!("action {a} is not in 0..{}", keys.len())))?);
         }
         let r = self.step(py, &typed);
         self.typed = typed;

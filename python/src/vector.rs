@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use rogue::session::{Prompt, Wait};
 
 use crate::core::{Ending, Game, Start, Task, next_seed};
-use crate::fields::{Bufs, Changed, Out, set_one};
+use crate::fields::{self, Bufs, Changed, Cutter, Out, Place, place, set_one};
 
 /// The vector's arrays, flat, game after game: the observation ([`Out`],
 /// for every game), the step's reward and flags, and the action masks.
@@ -24,14 +24,42 @@ pub struct Outs<'a> {
     pub mask: &'a mut [i8],
 }
 
+impl<'a> Outs<'a> {
+    /// Where the arrays of `n` games lie in the vector's one buffer, as
+    /// [`Outs::cut`] cuts them: (name, byte offset, shape, dtype) each,
+    /// and the buffer's size.
+    pub fn layout(n: usize, actions: usize) -> (Vec<Place>, usize) {
+        let (mut at, mut places) = (0, Vec::new());
+        fields::layout(n, &mut at, &mut places);
+        places.push(("reward", place::<f64>(&mut at, n), vec![n], "float64"));
+        places.push(("terminated", place::<u8>(&mut at, n), vec![n], "bool"));
+        places.push(("truncated", place::<u8>(&mut at, n), vec![n], "bool"));
+        places.push(("action_mask", place::<i8>(&mut at, n * actions), vec![n, actions], "int8"));
+        (places, at)
+    }
+
+    /// The arrays, cut from a buffer laid out by [`Outs::layout`].
+    pub fn cut(bytes: &'a mut [u8], n: usize, actions: usize) -> Result<Outs<'a>, String> {
+        let mut c = Cutter::new(bytes);
+        Ok(Outs {
+            obs: Out::cut(&mut c, n)?,
+            reward: c.cut(n, "reward")?,
+            terminated: c.cut(n, "terminated")?,
+            truncated: c.cut(n, "truncated")?,
+            mask: c.cut(n * actions, "action_mask")?,
+        })
+    }
+}
+
 /// A worker's share: its games' observations, what changed in them, and
 /// their rewards, flags and masks.
 struct Share {
     bufs: Bufs,
     changed: Vec<Changed>,
     reward: Vec<f64>,
-    terminated: Vec<bool>,
-    truncated: Vec<bool>,
+    /// The flags as numpy's bools (0 or 1), as the arrays hold them.
+    terminated: Vec<u8>,
+    truncated: Vec<u8>,
     mask: Vec<i8>,
     /// How the episodes that ended at this step ended.
     ends: Vec<(usize, Ending)>,
@@ -49,8 +77,8 @@ impl Share {
             bufs: Bufs::new(n),
             changed: vec![Changed::ALL; n],
             reward: vec![0.0; n],
-            terminated: vec![false; n],
-            truncated: vec![false; n],
+            terminated: vec![0; n],
+            truncated: vec![0; n],
             mask: vec![0; n * actions],
             ends: Vec::new(),
             reads: vec![None; n],
@@ -81,12 +109,8 @@ impl Share {
             dst[lo * per..lo * per + src.len()].copy_from_slice(src);
         }
         put(o.reward, lo, 1, &self.reward);
-        for (d, &t) in o.terminated[lo..lo + self.terminated.len()].iter_mut().zip(&self.terminated) {
-            *d = u8::from(t);
-        }
-        for (d, &t) in o.truncated[lo..lo + self.truncated.len()].iter_mut().zip(&self.truncated) {
-            *d = u8::from(t);
-        }
+        put(o.terminated, lo, 1, &self.terminated);
+        put(o.truncated, lo, 1, &self.truncated);
         put(o.mask, lo, self.actions, &self.mask);
     }
 }
@@ -126,8 +150,8 @@ impl Chunk {
                 None => self.slots.push(Slot { game: Game::new(s.clone(), self.task), steps: 0, done: false }),
             }
             b.reward[i] = 0.0;
-            b.terminated[i] = false;
-            b.truncated[i] = false;
+            b.terminated[i] = 0;
+            b.truncated[i] = 0;
             b.fill(i, &mut self.slots[i].game, &self.keys, true);
         }
         b.ends.clear();
@@ -144,15 +168,15 @@ impl Chunk {
                 slot.steps = 0;
                 slot.done = false;
                 set_one(&mut b.reward[i], 0.0);
-                set_one(&mut b.terminated[i], false);
-                set_one(&mut b.truncated[i], false);
+                set_one(&mut b.terminated[i], 0);
+                set_one(&mut b.truncated[i], 0);
             } else {
                 set_one(&mut b.reward[i], slot.game.step(k));
                 slot.steps += 1;
                 let term = slot.game.is_over();
                 let trunc = !term && slot.steps >= self.max_steps;
-                set_one(&mut b.terminated[i], term);
-                set_one(&mut b.truncated[i], trunc);
+                set_one(&mut b.terminated[i], u8::from(term));
+                set_one(&mut b.truncated[i], u8::from(trunc));
                 // What the single env's info says at a game's end.
                 if let Some(e) = slot.game.ending().filter(|_| term) {
                     b.ends.push((i, e));
@@ -293,6 +317,11 @@ impl VecGames {
     /// Threads stepping the games (this one and the workers).
     pub fn threads(&self) -> usize {
         self.workers.len() + 1
+    }
+
+    /// The action table's keys (an action's index is its key's).
+    pub fn keys(&self) -> &[u8] {
+        &self.local.keys
     }
 
     /// Actions per game (the masks' rows).

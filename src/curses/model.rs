@@ -11,6 +11,7 @@
 
 use std::collections::VecDeque;
 
+use super::terminal::BLANK;
 pub use super::terminal::Terminal;
 use super::tty::{LineDiscipline, SIGINT, SIGQUIT};
 use super::{A_CHARTEXT, A_STANDOUT, Chtype, Curses, Mode, Win, cchar};
@@ -159,8 +160,6 @@ impl KeySource for ScriptedKeys {
         Ok(self.0.drain(..n).collect())
     }
 }
-
-const BLANK: Chtype = b' ' as Chtype;
 
 /// A standard screen's worth of blanks, copied to erase a window (a
 /// single memcpy, which uses the machine's widest stores).

@@ -13,7 +13,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{A_CHARTEXT, Chtype};
 
-const BLANK: Chtype = b' ' as Chtype;
+/// An empty cell.
+pub(crate) const BLANK: Chtype = b' ' as Chtype;
 
 /// `n` stamps never given out before in this process (the first of them;
 /// the others follow it). Each thread takes blocks of 2^32 from a shared

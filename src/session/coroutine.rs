@@ -208,11 +208,7 @@ impl Session {
             other => {
                 self.take(other);
                 // No game to copy: this moment is its own start.
-                Snapshot {
-                    origin: Origin::Start(Arc::new(Config::default())),
-                    keys: Vec::new(),
-                    obs: Box::new(self.obs.clone()),
-                }
+                Snapshot::new(Origin::Start(Arc::new(Config::default())), Vec::new(), &self.obs)
             }
         }
     }

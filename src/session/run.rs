@@ -117,6 +117,11 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
+    /// The moment `obs` shows, reached from `origin` by `keys`.
+    pub(super) fn new(origin: Origin, keys: Vec<u8>, obs: &Observation) -> Snapshot {
+        Snapshot { origin, keys, obs: Box::new(obs.clone()) }
+    }
+
     /// The observation at the moment it was taken.
     pub fn observation(&self) -> &Observation {
         &self.obs
@@ -189,11 +194,7 @@ impl<C: Controller> Run<C> {
                 Action::State => self.controller.state(None),
                 Action::Snapshot => {
                     self.fill(screen, wait);
-                    let snap = Snapshot {
-                        origin: self.origin.clone(),
-                        keys: self.since.clone(),
-                        obs: Box::new(self.obs.clone()),
-                    };
+                    let snap = Snapshot::new(self.origin.clone(), self.since.clone(), &self.obs);
                     self.controller.snapshot(snap);
                 }
                 // Leave the game as if its keys had run out: it ends
@@ -321,7 +322,7 @@ pub(super) fn run_games<C: Controller + 'static>(config: &Config, controller: C)
                     let copy = g.clone();
                     r.origin = Origin::Paused(Rc::new(copy), r.keys);
                     r.since.clear();
-                    let snap = Snapshot { origin: r.origin.clone(), keys: Vec::new(), obs: Box::new(r.obs.clone()) };
+                    let snap = Snapshot::new(r.origin.clone(), Vec::new(), &r.obs);
                     r.controller.snapshot(snap);
                     job = Job::Resume(g);
                     continue;
@@ -399,7 +400,7 @@ fn over<C: Controller>(r: &mut Run<C>, obs: Observation) -> Leave {
         match r.controller.next(&r.obs) {
             Action::Key(_) => {}
             Action::Snapshot => {
-                let snap = Snapshot { origin: r.origin.clone(), keys: r.since.clone(), obs: Box::new(r.obs.clone()) };
+                let snap = Snapshot::new(r.origin.clone(), r.since.clone(), &r.obs);
                 r.controller.snapshot(snap);
             }
             Action::State => r.controller.state(None),
