@@ -60,6 +60,9 @@ readelf -lW target/deb/dist/rogue | grep -q INTERP && fail "the packaged binary 
 dpkg-deb -c "$deb" | grep -q ' ./usr/games/rogue$' || fail "no /usr/games/rogue in the package"
 dpkg-deb -c "$deb" | grep -q ' ./usr/share/man/man6/rogue.6.gz$' || fail "no rogue.6.gz in the package"
 dpkg-deb -c "$deb" | grep -q ' ./usr/share/doc/rogue/copyright$' || fail "no copyright file in the package"
+for c in bash-completion/completions/rogue zsh/vendor-completions/_rogue fish/vendor_completions.d/rogue.fish; do
+    dpkg-deb -c "$deb" | grep -q " ./usr/share/$c\$" || fail "no /usr/share/$c (the shell completions) in the package"
+done
 
 dpkg -i "$deb" >/dev/null
 mode() { stat -c '%a %U %G' "$1"; }

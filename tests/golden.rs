@@ -11,6 +11,8 @@
 //! the text; `GOLDEN_DIFFS=n` shows diffs for up to n failing cases per
 //! category (default 1).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
@@ -163,7 +165,7 @@ fn run_category(trace: &Path, category: &str, cases: &[PathBuf], scratch: &Path)
 }
 
 fn main() {
-    let trace = PathBuf::from(env!("CARGO_BIN_EXE_rogue-trace"));
+    let trace = PathBuf::from(common::trace_bin());
     let filter = std::env::var("GOLDEN_FILTER").ok();
     let diffs: usize = std::env::var("GOLDEN_DIFFS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
     let scratch = std::env::temp_dir().join(format!("rogue-golden-{}", std::process::id()));

@@ -28,7 +28,7 @@ fn python_package_tests() {
     let status = Command::new(py)
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "python/tests"])
         .current_dir(root)
-        .env("ROGUE_TRACE", env!("CARGO_BIN_EXE_rogue-trace"))
+        .env("ROGUE_TRACE", common::trace_bin())
         .status()
         .expect("pytest runs");
     // Exit 5 (no tests collected) is a failure too: the tests are there.

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-const TRACE: &str = env!("CARGO_BIN_EXE_rogue-trace");
+mod common;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -50,7 +50,7 @@ fn some_cases(step: usize) -> Vec<PathBuf> {
 fn export(case: &Path, dir: &Path, extra: &[&str]) -> (PathBuf, PathBuf) {
     let name = case.file_stem().unwrap().to_string_lossy().into_owned();
     let (cast, tty) = (dir.join(format!("{name}.cast")), dir.join(format!("{name}.ttyrec")));
-    let out = Command::new(TRACE)
+    let out = Command::new(common::trace_bin())
         .arg("--asciicast")
         .arg(&cast)
         .arg("--ttyrec")
@@ -124,7 +124,7 @@ fn the_headers_and_the_pace() {
 
 #[test]
 fn bad_command_lines_and_cases_are_refused() {
-    let run = |args: &[&str]| Command::new(TRACE).args(args).current_dir(root()).output().unwrap();
+    let run = |args: &[&str]| Command::new(common::trace_bin()).args(args).current_dir(root()).output().unwrap();
     let o = run(&["--asciicast", "/nonexistent/x.cast", "oracle/cases/games/g_counts.case"]);
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(String::from_utf8_lossy(&o.stderr), "rogue-trace: /nonexistent/x.cast: No such file or directory\n");

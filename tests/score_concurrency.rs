@@ -9,6 +9,8 @@
 //! written here with its own user, pid and so seed. What each poster posts
 //! is learnt first by running its case alone, in this process.
 
+mod common;
+
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -92,7 +94,7 @@ fn posters(dir: &Path, tag: &str, n: usize, time: i64) -> Vec<Poster> {
 }
 
 fn spawn_poster(case: &Path, score_file: &Path) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
+    Command::new(common::trace_bin())
         .arg("--score-file")
         .arg(score_file)
         .arg(case)
@@ -110,7 +112,7 @@ fn spawn_gated(case: &Path, score_file: &Path) -> Child {
     Command::new("/bin/sh")
         .arg("-c")
         .arg("read _ ; exec \"$0\" --score-file \"$1\" \"$2\" </dev/null")
-        .arg(env!("CARGO_BIN_EXE_rogue-trace"))
+        .arg(common::trace_bin())
         .arg(score_file)
         .arg(case)
         .stdin(Stdio::piped())

@@ -1103,7 +1103,7 @@ fn terminal_record_replays_through_the_trace() {
     let (time, pid) = (case.int("time").expect("time"), case.int("pid").expect("pid"));
     assert!(pid > 1, "the record's pid is {pid}");
     assert_eq!(time.wrapping_add(pid), g.seed, "the record's time + pid is not its seed");
-    let out = Command::new(env!("CARGO_BIN_EXE_rogue-trace")).arg(&record).output().expect("rogue-trace");
+    let out = Command::new(common::trace_bin()).arg(&record).output().expect("rogue-trace");
     assert!(out.status.success(), "rogue-trace: {}", String::from_utf8_lossy(&out.stderr));
     let frames = parse_frames(&String::from_utf8_lossy(&out.stdout));
     assert_eq!(frames.len(), g.keys.len() + 1, "a frame per key and the end");

@@ -1,5 +1,8 @@
-//! rogue: Rogue 5.4.4, the game, on the terminal.
+//! rogue: Rogue 5.4.4, the game, on the terminal: what a command line
+//! asks for, run. The command line itself is read by the binary's package
+//! (terminal/, with clap), so the library's tree has no argument parser.
 
+use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
 use std::process::ExitCode;
 
@@ -8,22 +11,47 @@ use crate::game::ending::Exit;
 use crate::game::{Game, Launch};
 use crate::host::UnixHost;
 
-mod args;
-use args::{Cli, Parsed};
+/// What the command line asks for (terminal/cli.rs reads it; every
+/// combination it lets through is one this runs).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Cli {
+    /// A saved game to restore.
+    pub file: Option<OsString>,
+    /// `-s`: list the top ten scores.
+    pub scores: bool,
+    /// `-d`: show a random death (and post its score).
+    pub death: bool,
+    /// `-r`: restore the game in the default save file.
+    pub restore: bool,
+    /// `--seed N`: the dungeon number and seed.
+    pub seed: Option<i32>,
+    /// `--score-file PATH`.
+    pub score_file: Option<OsString>,
+    /// `--save-file PATH`.
+    pub save_file: Option<OsString>,
+    /// `--version`.
+    pub version: bool,
+    /// `--record FILE`.
+    pub record: Option<std::path::PathBuf>,
+    /// `--replay FILE`.
+    pub replay: Option<std::path::PathBuf>,
+    /// `--delay MS`: milliseconds between the keys of a replay.
+    pub delay: u32,
+    /// `--paused`: start the replay paused.
+    pub paused: bool,
+    /// `--bot`: play for a program over standard input and output.
+    pub bot: bool,
+    /// `--logfile PATH`: the log of games.
+    pub logfile: Option<OsString>,
+    /// `--force`: `--record` may replace an existing file.
+    pub force: bool,
+    /// `--resume`: restore the `--save-file` if it is there, else play a
+    /// new game (a server's one way in).
+    pub resume: bool,
+}
 
-/// The `rogue` binary: parse the command line and run what it asks.
-pub fn main() -> ExitCode {
-    let cli = match args::parse(std::env::args_os().skip(1)) {
-        Ok(Parsed::Run(cli)) => cli,
-        Ok(Parsed::Help) => {
-            print!("{}", args::HELP);
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
+/// The `rogue` binary, its command line read: run what it asks.
+pub fn run(cli: Cli) -> ExitCode {
     if cli.version {
         println!("{}", crate::game::consts::VERSION);
         println!("rogue (Rust port) {}", env!("CARGO_PKG_VERSION"));

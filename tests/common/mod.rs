@@ -64,43 +64,61 @@ pub const EDGES: [i32; 12] = [0, 1, -1, 2, -2, 7, -7, i32::MAX, i32::MIN, i32::M
 /// own package. `ROGUE_BIN` names another build.
 pub fn rogue_bin() -> &'static str {
     static BIN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    BIN.get_or_init(|| {
-        if let Some(b) = std::env::var_os("ROGUE_BIN") {
-            return b.to_string_lossy().into_owned();
-        }
-        // target/<profile>/deps/<test> -> target/<profile>/rogue
-        let exe = std::env::current_exe().expect("the test binary's path");
-        let bin = exe.parent().and_then(|d| d.parent()).expect("target/<profile>/deps").join("rogue");
-        assert!(
-            bin.exists(),
-            "{} is not built: run `cargo build --release` (or `cargo test --release` at the top, which builds it)",
-            bin.display()
-        );
-        // `cargo test --test NAME` builds this package's targets only: a
-        // binary older than the sources would test yesterday's game.
-        let built = std::fs::metadata(&bin).and_then(|m| m.modified()).expect("the binary's time");
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        if let Some(newer) = newer_than(&root.join("src"), built).or_else(|| newer_than(&root.join("terminal"), built)) {
-            panic!(
-                "{} is older than {}: run `cargo build --release` first (plain `cargo test --release` at the top builds it)",
-                bin.display(),
-                newer.display()
-            );
-        }
-        bin.to_string_lossy().into_owned()
-    })
+    BIN.get_or_init(|| built_bin("ROGUE_BIN", "rogue", "terminal"))
 }
 
-/// A file under `dir` changed after `t`, if there is one.
+/// rogue-trace (the `rogue-trace` package, trace/), found as
+/// [`rogue_bin`] finds `rogue`; `ROGUE_TRACE` names another build.
+pub fn trace_bin() -> &'static str {
+    static BIN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    BIN.get_or_init(|| built_bin("ROGUE_TRACE", "rogue-trace", "trace"))
+}
+
+/// The binary `name` of the package in `package` (a folder at the top),
+/// next to this test binary, and no older than the sources; or the one
+/// the variable `var` names.
+fn built_bin(var: &str, name: &str, package: &str) -> String {
+    if let Some(b) = std::env::var_os(var) {
+        return b.to_string_lossy().into_owned();
+    }
+    // target/<profile>/deps/<test> -> target/<profile>/<name>
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let bin = exe.parent().and_then(|d| d.parent()).expect("target/<profile>/deps").join(name);
+    assert!(
+        bin.exists(),
+        "{} is not built: run `cargo build --release` (or `cargo test --release` at the top, which builds it)",
+        bin.display()
+    );
+    // `cargo test --test NAME` builds this package's targets only: a
+    // binary older than the sources would test yesterday's game.
+    let built = std::fs::metadata(&bin).and_then(|m| m.modified()).expect("the binary's time");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    if let Some(newer) = newer_than(&root.join("src"), built).or_else(|| newer_than(&root.join(package), built)) {
+        panic!(
+            "{} is older than {}: run `cargo build --release` first (plain `cargo test --release` at the top builds it)",
+            bin.display(),
+            newer.display()
+        );
+    }
+    bin.to_string_lossy().into_owned()
+}
+
+/// A source file (`.rs`) under `dir` changed after `t`, if there is one.
 fn newer_than(dir: &std::path::Path, t: std::time::SystemTime) -> Option<std::path::PathBuf> {
     for e in std::fs::read_dir(dir).ok()?.flatten() {
         let p = e.path();
         let Ok(m) = e.metadata() else { continue };
         if m.is_dir() {
+            // A package's own tests are not part of its binary.
+            if p.ends_with("tests") {
+                continue;
+            }
             if let Some(n) = newer_than(&p, t) {
                 return Some(n);
             }
-        } else if m.modified().is_ok_and(|m| m > t) {
+        } else if p.extension().is_some_and(|e| e == "rs") && m.modified().is_ok_and(|m| m > t) {
+            // Sources only: an edit of a manifest's metadata (the Debian
+            // package's, say) rebuilds nothing, so it would never be older.
             return Some(p);
         }
     }
