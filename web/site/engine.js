@@ -11,7 +11,8 @@
 // as if the call had simply blocked (doc/ARCHITECTURE.md, "The game in a
 // browser").
 
-import { WASI, WASIProcExit, File, OpenFile, PreopenDirectory, ConsoleStdout } from './wasi/index.js';
+import WASI, { WASIProcExit } from './wasi/wasi.js';
+import { File, OpenFile, PreopenDirectory, ConsoleStdout } from './wasi/fs_mem.js';
 
 /** asyncify_get_state: nothing under way, unwinding, rewinding. */
 const NORMAL = 0;
@@ -24,7 +25,8 @@ let compiled = null;
 /** The compiled module, fetched once. */
 export function module(url = 'rogue.wasm') {
   if (!compiled) {
-    compiled = WebAssembly.compileStreaming(fetch(url));
+    // index.html starts it before any script has loaded.
+    compiled = window.rogueWasm || WebAssembly.compileStreaming(fetch(url));
   }
   return compiled;
 }

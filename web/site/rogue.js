@@ -148,6 +148,8 @@ const state = {
   exit: null,
   /** Did the queue's end mean the end of input (a replay's end)? */
   eof: false,
+  /** How long the game took over its last key, to its next wait. */
+  gameMs: 0,
   /** Keys to echo: a line read in the terminal's normal mode. */
   echo: false,
 };
@@ -241,6 +243,7 @@ function type(bytes) {
 function pump() {
   const run = state.run;
   if (run && !run.done && run.waiting !== null) {
+    const t = performance.now();
     if (state.queue.length) {
       const k = state.queue.shift();
       take(k);
@@ -248,8 +251,20 @@ function pump() {
     } else if (state.eof) {
       run.give(-1);
     }
+    state.gameMs = performance.now() - t;
   }
   settle();
+}
+
+/** A fresh task (not a timer's): the next key's work starts from the
+ * event loop, as a key event's does, so the terminal's own timers are not
+ * slowed as nested ones (browsers clamp those to 4 ms). */
+function nextTask() {
+  return new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => resolve();
+    ch.port2.postMessage(0);
+  });
 }
 
 /** No key left to read, nothing left to draw. */
@@ -539,11 +554,13 @@ async function fetchText(url) {
 }
 
 async function boot() {
+  window.rogue.marks.push(['script', performance.now()]);
   loadStore();
   listFiles();
   bind();
   const q = new URLSearchParams(location.search);
   await module();
+  window.rogue.marks.push(['compiled', performance.now()]);
   if (q.get('test') !== null) {
     // The tests start their own games.
   } else if (q.get('game')) {
@@ -564,6 +581,8 @@ async function boot() {
 
 window.rogue = {
   ready: null,
+  /** When the page reached each step of its start (ms from navigation). */
+  marks: [],
   start: (caseText) => start(caseText),
   type: (bytes) => type(typeof bytes === 'string' ? enc.encode(bytes) : bytes),
   screen,
@@ -571,6 +590,11 @@ window.rogue = {
   cursor,
   files,
   load,
+  /** Empty the game's folder (the stored files too). */
+  clear: () => {
+    dir.clear();
+    keepStore();
+  },
   idle,
   /** Where the game is: waits so far, what it waits for, its exit. */
   state: () => ({
@@ -595,14 +619,23 @@ window.rogue = {
     const frames = [];
     let at = 0;
     let t = performance.now();
+    state.gameMs = 0;
     for (;;) {
       await idle();
       const ms = performance.now() - t;
       const run = state.run;
-      frames.push({ wait: run.done ? null : run.waiting, screen: screen(), standout: standout(), cursor: cursor(), ms });
+      frames.push({
+        wait: run.done ? null : run.waiting,
+        screen: screen(),
+        standout: standout(),
+        cursor: cursor(),
+        ms,
+        gameMs: state.gameMs,
+      });
       if (run.done) {
         return { frames, exit: state.exit };
       }
+      await nextTask();
       t = performance.now();
       if (at >= keys.length) {
         state.eof = true;
