@@ -102,8 +102,10 @@ function userName(s) {
 /** The headers of a new game: the page's own record header lines. */
 function newGameCase(seed, args) {
   const st = settings();
-  const pid = 4242;
-  const time = seed - pid;
+  // The game's seed is its clock plus its process id, as in the original:
+  // the clock is now, the id what makes the seed asked for.
+  const time = Math.floor(Date.now() / 1000);
+  const pid = seed - time;
   const user = userName(st.name);
   const h = [
     'kind: games',
@@ -159,11 +161,6 @@ function headersOf(text) {
   return (cut < 0 ? text : text.slice(0, cut)).replace(/\r/g, '') + '\n';
 }
 
-function header(text, key) {
-  const m = headersOf(text).match(new RegExp(`^${key}:[ \\t]*(.*)$`, 'm'));
-  return m ? m[1].trim() : null;
-}
-
 async function start(caseText) {
   stop();
   const mod = await module();
@@ -193,7 +190,9 @@ async function start(caseText) {
   });
   state.run = run;
   status('');
+  window.rogue.marks.push(['instantiated', performance.now()]);
   run.resume();
+  window.rogue.marks.push(['first wait', performance.now()]);
   settle();
   term.focus();
 }
@@ -493,6 +492,11 @@ function bind() {
     replay.keys = null;
     start(newGameCase(randomSeed(), '-r'));
   };
+  document.getElementById('scores').onclick = () => {
+    stopTimer();
+    replay.keys = null;
+    start(newGameCase(randomSeed(), '-s'));
+  };
   document.getElementById('record').onclick = async () => {
     download('record.case', enc.encode(await recordText()));
   };
@@ -570,7 +574,12 @@ async function boot() {
     await openReplay(await fetchText(q.get('case')));
   } else {
     const seed = parseInt(q.get('seed'), 10);
-    await start(newGameCase(seed > 0 ? seed : randomSeed()));
+    // A game saved here last time is taken up again (rogue -r).
+    const saved = !(seed > 0) && dir.has('rogue.save');
+    await start(newGameCase(seed > 0 ? seed : randomSeed(), saved ? '-r' : null));
+    if (saved) {
+      status('Your saved game, restored.');
+    }
   }
   await idle();
   // From the page's navigation to the game's first wait drawn.

@@ -321,7 +321,25 @@ async function saves() {
       fail(`the ${from}'s save did not restore natively`);
     }
   }
-  console.log('saves: page -> native and native -> page restore frame for frame; the save bytes are equal');
+  // The page as a player has it: S keeps the save in the browser's
+  // storage, and the page opened again takes the game up.
+  await setFiles({});
+  await page.goto(server.url + '?seed=777');
+  await page.waitForFunction(() => window.rogue && window.rogue.ready !== null, null, { timeout: 120000 });
+  await page.evaluate(() => window.rogue.type('lllljjjhhs'));
+  await page.evaluate(() => window.rogue.idle());
+  const before = await page.evaluate(() => window.rogue.screen());
+  await page.evaluate(() => window.rogue.type('Sy'));
+  await page.waitForFunction(() => window.rogue.state().exit !== null, null, { timeout: 120000 });
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.rogue && window.rogue.ready !== null, null, { timeout: 120000 });
+  // The restore's first screen, then a key (past its message) shows the map.
+  const restored = await page.evaluate(() => window.rogue.screen());
+  if (restored[23] !== before[23] || !restored[23].includes('Level:')) {
+    fail(`the page did not take its saved game up: ${JSON.stringify(restored[23])} after ${JSON.stringify(before[23])}`);
+  }
+  await openTestPage();
+  console.log('saves: page -> native and native -> page restore frame for frame; the save bytes are equal; the page keeps its save and restores it');
 }
 
 // ---- 3. real key events, and the page's record replayed natively -----------
@@ -420,7 +438,7 @@ async function speed() {
   figures.wasmBrotliBytes = zlib.brotliCompressSync(wasm).length;
   // Time to interactive: a fresh page (cold cache) to its first wait drawn.
   const tti = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 5; i++) {
     const ctx = await browser.newContext();
     const p = await ctx.newPage();
     await p.goto(server.url + '?seed=42');
@@ -450,8 +468,8 @@ async function speed() {
   if (figures.wasmGzipBytes > 1 << 20) {
     fail(`the compressed WebAssembly is ${figures.wasmGzipBytes} bytes (> 1 MB)`);
   }
-  if (tti[1] >= 1000) {
-    fail(`time to interactive ${tti[1]} ms (median; >= 1 s)`);
+  if (tti[2] >= 1000) {
+    fail(`time to interactive ${tti[2]} ms (median of 5; >= 1 s)`);
   }
   if (figures.keyMsMedian !== null && figures.keyMsMedian >= 5) {
     fail(`a key's frame takes ${figures.keyMsMedian} ms (median; >= 5 ms)`);
