@@ -163,13 +163,14 @@ function headersOf(text) {
 
 async function start(caseText) {
   stop();
-  const mod = await module();
-  term.reset();
+  // Keys typed from here on are the new game's, even before it runs.
   state.queue = [];
   state.keys = [];
   state.waits = 0;
   state.exit = null;
   state.eof = false;
+  const mod = await module();
+  term.reset();
   state.headers = headersOf(caseText)
     .split('\n')
     .filter((l) => l && !/^(in-file|out-file|keys|ends|note):/.test(l))
