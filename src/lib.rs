@@ -83,6 +83,9 @@ pub(crate) fn test_dice(mut seed: u32) -> impl FnMut(u32) -> u32 {
 #[cfg(feature = "ncurses")]
 #[doc(hidden)]
 pub mod cli;
+// Sessions run the game on coroutines, which WebAssembly has not: the page
+// (web/) runs it through the trace's key sources instead.
+#[cfg(not(target_arch = "wasm32"))]
 pub mod session;
 pub mod trace;
 
@@ -91,6 +94,7 @@ pub use case::{Case, TraceError};
 pub use curses::model::Terminal;
 pub use curses::{A_CHARTEXT, A_STANDOUT, Chtype};
 pub use game::ending::{Ending, Exit};
+#[cfg(not(target_arch = "wasm32"))]
 pub use session::{
     Action, Bot, Config, ConfigError, Controller, HeroState, Observation, Outcome, PackItem, Session, Snapshot, Status,
     Wait, drive, play,

@@ -65,19 +65,16 @@ pub fn check_case_files(case: &crate::case::Case) -> Result<(), crate::case::Tra
 /// included, is never opened), which is then renamed over the name
 /// (rename replaces a link, it does not write through it).
 pub fn write_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    use crate::host::os::{custom_flags, mode};
     use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
     let mut last = None;
     for n in 0..16 {
         let mut tmp = path.as_os_str().to_owned();
         tmp.push(if n == 0 { ".tmp".to_string() } else { format!(".tmp{n}") });
         let tmp = PathBuf::from(tmp);
-        let opened = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o644)
-            .custom_flags(libc::O_NOFOLLOW)
-            .open(&tmp);
+        let mut opts = std::fs::OpenOptions::new();
+        custom_flags(mode(opts.write(true).create_new(true), 0o644), libc::O_NOFOLLOW);
+        let opened = opts.open(&tmp);
         let mut f = match opened {
             Ok(f) => f,
             // Someone else's name (or a link): try the next.

@@ -15,7 +15,6 @@
 //! last byte: a line someone left unfinished gets its newline first).
 
 use std::io::{Seek, SeekFrom, Write};
-use std::os::unix::fs::{FileExt, OpenOptionsExt};
 
 use crate::game::Game;
 use crate::host::os_error_text;
@@ -54,7 +53,7 @@ pub struct GameLog {
 /// regular file only.
 pub fn open_log_file(host: &dyn crate::host::Host, path: &[u8]) -> std::io::Result<std::fs::File> {
     let mut opts = std::fs::OpenOptions::new();
-    opts.read(true).append(true).create(true).mode(0o664);
+    crate::host::os::mode(opts.read(true).append(true).create(true), 0o664);
     crate::host::open_regular(&opts, &host.path(path))
 }
 
@@ -137,7 +136,7 @@ fn append(f: &std::fs::File, line: &[u8]) -> std::io::Result<()> {
         let len = f.seek(SeekFrom::End(0))?;
         let mut last = [b'\n'];
         if len > 0 {
-            f.read_exact_at(&mut last, len - 1)?;
+            crate::host::os::read_exact_at(f, &mut last, len - 1)?;
         }
         // One write, so that a reader never sees half a line.
         let mut bytes = Vec::with_capacity(line.len() + 1);

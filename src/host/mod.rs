@@ -5,14 +5,18 @@
 //! ([`UnixHost`]) or inside a recorded case ([`ScriptedHost`], which fixes
 //! every answer and keeps the files in one folder).
 
+#[cfg(not(target_arch = "wasm32"))]
 pub mod coroutine;
 // Only the terminal (the `ncurses` feature) installs handlers.
+pub mod os;
 #[cfg_attr(not(feature = "ncurses"), allow(dead_code))]
+#[cfg(unix)]
 pub mod signals;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 use std::fs::{File, OpenOptions};
 use std::io;
-use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 use std::path::PathBuf;
 
@@ -69,12 +73,15 @@ pub trait Host: Send {
 
     /// `fopen(path, "w")`: created with mode 0666 & ~umask, or truncated.
     fn create(&self, p: &[u8]) -> io::Result<File> {
-        open_regular(OpenOptions::new().write(true).create(true).truncate(true).mode(0o666), &self.path(p))
+        open_regular(os::mode(OpenOptions::new().write(true).create(true).truncate(true), 0o666), &self.path(p))
     }
 
     /// `fopen(path, "w+")`.
     fn create_rw(&self, p: &[u8]) -> io::Result<File> {
-        open_regular(OpenOptions::new().read(true).write(true).create(true).truncate(true).mode(0o666), &self.path(p))
+        open_regular(
+            os::mode(OpenOptions::new().read(true).write(true).create(true).truncate(true), 0o666),
+            &self.path(p),
+        )
     }
 
     /// `fopen(path, "r+")`.
@@ -85,7 +92,7 @@ pub trait Host: Send {
     /// Create a file that must not exist yet (an atomic lock). O_EXCL
     /// never follows a symbolic link.
     fn create_new(&self, p: &[u8]) -> io::Result<File> {
-        OpenOptions::new().write(true).create_new(true).mode(0o666).open(self.path(p))
+        os::mode(OpenOptions::new().write(true).create_new(true), 0o666).open(self.path(p))
     }
 
     /// `stat` and `lstat` together.
@@ -93,7 +100,7 @@ pub trait Host: Send {
         let path = self.path(p);
         let m = std::fs::metadata(&path)?;
         let l = std::fs::symlink_metadata(&path)?;
-        Ok(FileStat { nlink: m.nlink(), not_regular: !l.file_type().is_file(), mtime: m.mtime() })
+        Ok(FileStat { nlink: os::nlink(&m), not_regular: !l.file_type().is_file(), mtime: os::mtime(&m) })
     }
 
     /// `unlink(path)`.
@@ -103,13 +110,13 @@ pub trait Host: Send {
 
     /// `chmod(path, mode)`.
     fn chmod(&self, p: &[u8], mode: u32) -> io::Result<()> {
-        std::fs::set_permissions(self.path(p), std::fs::Permissions::from_mode(mode))
+        os::set_mode(&self.path(p), mode)
     }
 }
 
 /// A path from C string bytes.
 fn bytes_path(p: &[u8]) -> PathBuf {
-    use std::os::unix::ffi::OsStrExt;
+    use os::OsStrExt;
     PathBuf::from(std::ffi::OsStr::from_bytes(p))
 }
 
@@ -126,17 +133,21 @@ fn not_regular() -> io::Error {
 /// again.
 // DEVIATION: the C fopen()s whatever the name is, and a FIFO as the save file blocks it for ever; here it is "not a regular file"; test: setgid::a_fifo_as_the_save_file_does_not_block
 pub fn open_regular(opts: &OpenOptions, path: &std::path::Path) -> io::Result<File> {
+    #[cfg_attr(not(unix), allow(unused_mut))]
     let mut opts = opts.clone();
-    opts.custom_flags(libc::O_NONBLOCK);
+    #[cfg(unix)]
+    os::custom_flags(&mut opts, libc::O_NONBLOCK);
     let f = opts.open(path)?;
     if !f.metadata()?.file_type().is_file() {
         return Err(not_regular());
     }
+    #[cfg(unix)]
     set_blocking(&f)?;
     Ok(f)
 }
 
 /// Clear O_NONBLOCK on an open file.
+#[cfg(unix)]
 fn set_blocking(f: &File) -> io::Result<()> {
     use std::os::fd::AsRawFd;
     let fd = f.as_raw_fd();
@@ -171,6 +182,7 @@ pub fn read_regular(path: &std::path::Path, cap: u64) -> io::Result<Vec<u8>> {
 }
 
 #[cfg_attr(not(feature = "ncurses"), allow(dead_code))] // the shipped game's
+#[cfg(unix)]
 /// `md_normaluser()`: give up the setgid and setuid ids for good (real,
 /// effective and saved all become the real ones). Called right after the
 /// system score file is opened, and first thing by `--bot` and
@@ -182,9 +194,11 @@ pub fn give_up_privileges() -> Result<(), String> {
 #[cfg_attr(not(feature = "ncurses"), allow(dead_code))] // the shipped game's machine
 /// The real machine.
 #[derive(Clone, Debug, Default)]
+#[cfg(unix)]
 pub struct UnixHost;
 
 #[cfg_attr(not(feature = "ncurses"), allow(dead_code))]
+#[cfg(unix)]
 impl UnixHost {
     fn drop_ids() -> Result<(), String> {
         // SAFETY: these calls take plain integers and only change this
@@ -231,6 +245,7 @@ impl UnixHost {
     }
 }
 
+#[cfg(unix)]
 impl Host for UnixHost {
     fn box_clone(&self) -> Box<dyn Host> {
         Box::new(self.clone())
@@ -277,7 +292,7 @@ impl Host for UnixHost {
     }
 
     fn getenv(&self, name: &str) -> Option<Vec<u8>> {
-        use std::os::unix::ffi::OsStringExt;
+        use os::OsStringExt;
         std::env::var_os(name).map(|v| v.into_vec())
     }
 
@@ -451,7 +466,7 @@ pub fn os_error_text(e: &std::io::Error) -> String {
 /// name keeps only its file name. [`ScriptedHost`] puts
 /// files there, so a record names its input files the same way.
 pub fn case_place(home: &[u8], p: &[u8]) -> PathBuf {
-    use std::os::unix::ffi::OsStrExt;
+    use os::OsStrExt;
     let path = Path::new(std::ffi::OsStr::from_bytes(p));
     let home = Path::new(std::ffi::OsStr::from_bytes(home));
     if let Ok(rest) = path.strip_prefix(home) {

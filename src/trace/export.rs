@@ -15,6 +15,7 @@
 use std::fmt::Write as _;
 
 use crate::case::{Case, TraceError};
+use crate::curses::model::Terminal;
 use crate::curses::{A_CHARTEXT, A_STANDOUT};
 
 use super::RunOptions;
@@ -51,19 +52,21 @@ impl Frame {
 /// trace takes them.
 pub fn frames(case: &Case, opts: &RunOptions) -> Result<Vec<Frame>, TraceError> {
     let screens = super::games::screens(case, opts)?;
-    Ok(screens
-        .iter()
-        .map(|t| {
-            let (lines, cols) = (t.lines.max(0) as usize, t.cols.max(0) as usize);
-            Frame {
-                lines,
-                cols,
-                text: t.cells().iter().map(|&c| (c & A_CHARTEXT) as u8).collect(),
-                standout: t.cells().iter().map(|&c| c & A_STANDOUT != 0).collect(),
-                cursor: (t.cury.max(0) as usize, t.curx.max(0) as usize),
-            }
-        })
-        .collect())
+    Ok(screens.iter().map(Frame::of).collect())
+}
+
+impl Frame {
+    /// What the terminal shows now.
+    pub fn of(t: &Terminal) -> Frame {
+        let (lines, cols) = (t.lines.max(0) as usize, t.cols.max(0) as usize);
+        Frame {
+            lines,
+            cols,
+            text: t.cells().iter().map(|&c| (c & A_CHARTEXT) as u8).collect(),
+            standout: t.cells().iter().map(|&c| c & A_STANDOUT != 0).collect(),
+            cursor: (t.cury.max(0) as usize, t.curx.max(0) as usize),
+        }
+    }
 }
 
 /// The bytes that take a vt100 showing `prev` (or anything, when `None`)

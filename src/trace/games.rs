@@ -108,8 +108,7 @@ fn prepare_dir(case: &Case, dir: &Path) -> Result<(), TraceError> {
         let bytes =
             crate::host::read_regular(&src, crate::case::MAX_CASE).map_err(|e| TraceError::Io(src.clone(), e))?;
         std::fs::write(&dst, bytes).map_err(|e| TraceError::Io(dst.clone(), e))?;
-        use std::os::unix::fs::PermissionsExt;
-        let _ = std::fs::set_permissions(&dst, std::fs::Permissions::from_mode(0o644));
+        let _ = crate::host::os::set_mode(&dst, 0o644);
     }
     Ok(())
 }
@@ -128,15 +127,22 @@ pub struct Setup {
 /// Read a case's headers and body into a [`Setup`] whose files live in
 /// `dir` (which is made empty and given the case's input files).
 pub fn setup(case: &Case, dir: &Path) -> Result<Setup, TraceError> {
-    let master = case.kind == "wizard";
     crate::case::record::check_case_files(case)?;
+    prepare_dir(case, dir)?;
+    setup_in(case, dir)
+}
+
+/// Read a case's headers and body into a [`Setup`] whose files live in
+/// `dir` as they are (the page in web/ puts the case's input files there
+/// itself).
+pub fn setup_in(case: &Case, dir: &Path) -> Result<Setup, TraceError> {
+    let master = case.kind == "wizard";
     let keys = decode_body(&case.body).map_err(|e| TraceError::Parse(format!("{}: {e}", case.path.display())))?;
     let user = case.require("user")?.to_string();
     let mut home = case.require("home")?.to_string();
     if !home.ends_with('/') {
         home.push('/');
     }
-    prepare_dir(case, dir)?;
     let mut env: Vec<(String, Vec<u8>)> = vec![
         ("TERM".into(), case.get("term").unwrap_or("vt100").as_bytes().to_vec()),
         ("HOME".into(), home.trim_end_matches('/').as_bytes().to_vec()),
@@ -208,7 +214,7 @@ fn run_logged(case: &Case, opts: &RunOptions, keep: bool) -> Result<FrameLog, Tr
         ..Launch::default()
     };
     if let Some(p) = &opts.score_file {
-        use std::os::unix::ffi::OsStrExt;
+        use crate::host::os::OsStrExt;
         let (_, lock) = launch.score_files();
         s.host.real_paths = vec![p.clone(), std::ffi::OsStr::from_bytes(&lock).into()];
     }
