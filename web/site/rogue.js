@@ -500,6 +500,10 @@ function bind() {
   };
   document.getElementById('record').onclick = async () => {
     download('record.case', enc.encode(await recordText()));
+    // The files the game started with, which the record names.
+    for (const [name, bytes] of state.inFiles) {
+      download(`record.in.${name}`, bytes);
+    }
   };
   document.getElementById('upload').onchange = async (e) => {
     for (const f of e.target.files) {
