@@ -11,7 +11,9 @@ It walks at random, answers --More-- and prompts, fights what is next to
 it, takes the stairs when it stands on them, and tries a branch before
 committing to it: at each step it keeps a snapshot, looks one move ahead
 for each direction, and goes back (the game is deterministic, so looking
-ahead costs nothing but time).
+ahead costs nothing but time). It types only keys the answer's `keys`
+list holds (what the read takes, each written as the request that types
+it), so the game never refuses one (doc/BOT-PROTOCOL.md).
 """
 
 import json
@@ -45,6 +47,8 @@ def find_rogue():
 
 ROGUE = None
 MOVES = "hjklyubn"
+# The protocol this client reads (the first answer's "protocol").
+PROTOCOL = 2
 
 
 class Rogue:
@@ -61,6 +65,8 @@ class Rogue:
             bufsize=1,
         )
         self.obs = self._read()
+        if self.obs.get("protocol") != PROTOCOL:
+            sys.exit(f"bot_client.py: {ROGUE} speaks protocol {self.obs.get('protocol')}, not {PROTOCOL}")
 
     def _read(self):
         return json.loads(self.p.stdout.readline())
@@ -71,7 +77,9 @@ class Rogue:
         return self._read()
 
     def key(self, k):
-        self.obs = self.ask("\\n" if k == "\n" else "\\e" if k == "\x1b" else k)
+        """Type a key, given as the request that types it (as the answer's
+        "keys" list writes it: "h", "\\n", "\\e", "\\x20")."""
+        self.obs = self.ask(k)
         return self.obs
 
     def snapshot(self):
@@ -101,19 +109,21 @@ def main():
         o = g.obs
         if o["outcome"]:
             break
-        top, bottom = o["rows"][0], o["rows"][-1]
-        if o["wait"] != "command":
-            # --More--, a prompt, the tombstone or the score list.
-            g.key("\n" if "Press return" in bottom or o["wait"] == "line" else " " if "More" in top else "\x1b")
+        takes = o["keys"]
+        if o["prompt"] != "command":
+            # --More--, a prompt, the tombstone or the score list: a return,
+            # a space or ESC where the read takes one, else any key it takes.
+            g.key(next((k for k in ("\\n", "\\x20", "\\e") if k in takes), None) or rng.choice(takes))
             continue
-        y, x = o["cursor"]
-        if any(r[x:x + 1] == "%" for r in [o["rows"][y]]) and rng.random() < 0.3:
+        if ">" in takes and rng.random() < 0.3:
+            # On the stairs.
             g.key(">")
             continue
         # Look one step ahead in each direction and keep the best.
+        y, x = o["cursor"]
         here = g.snapshot()
         best, best_score = None, None
-        for m in rng.sample(MOVES, len(MOVES)):
+        for m in rng.sample([m for m in MOVES if m in takes], sum(m in takes for m in MOVES)):
             after = g.key(m)
             score = (after["outcome"] is None, hp(after), after["status"]["gold"] if after["status"] else 0,
                      after["cursor"] != [y, x], rng.random())

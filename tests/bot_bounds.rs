@@ -40,7 +40,7 @@ fn a_huge_line_and_many_snapshots_stay_small() {
         out.read_line(&mut line).unwrap();
         line.clone()
     };
-    assert!(next().starts_with("{\"wait\":\"command\""));
+    assert!(next().starts_with("{\"protocol\":2,\"wait\":\"command\""));
     let err = next();
     assert!(err.len() < 200, "the error grew with the line: {} bytes", err.len());
     assert!(err.starts_with("{\"error\":"), "{err}");

@@ -284,25 +284,33 @@ fn binary_terminate_while_busy_saves() {
     let save = dir.join("rogue.save");
     let mut child = binary(&dir, &["--seed", "1700000042"], Stdio::piped()).spawn().expect("rogue runs");
     let mut stdin = child.stdin.take().expect("a pipe");
-    let fed = std::thread::spawn(move || {
-        let chunk = vec![0x12u8; 4096];
-        let mut written = 0usize;
-        // Until the game is gone (a broken pipe) or 4 GB went in.
-        while written < 1 << 32 && stdin.write_all(&chunk).is_ok() {
-            written += chunk.len();
-        }
-        written
-    });
-    // Thousands of keys read: the game is at full speed.
-    std::thread::sleep(Duration::from_millis(1000));
+    // Past what the pipe holds (64 KiB) and more: the game has read keys.
+    const READ: usize = (1 << 16) + (1 << 14);
+    let written = std::sync::Arc::new(AtomicUsize::new(0));
+    let fed = {
+        let written = std::sync::Arc::clone(&written);
+        std::thread::spawn(move || {
+            let chunk = vec![0x12u8; 4096];
+            // Until the game is gone (a broken pipe) or 4 GB went in.
+            while written.load(Ordering::Relaxed) < 1 << 32 && stdin.write_all(&chunk).is_ok() {
+                written.fetch_add(chunk.len(), Ordering::Relaxed);
+            }
+        })
+    };
+    // The game at full speed: it has read keys past what the pipe holds.
+    // Waited for, not slept for: on a busy machine the start may take long.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while written.load(Ordering::Relaxed) <= READ {
+        assert!(child.try_wait().expect("waiting").is_none(), "rogue is still playing");
+        assert!(Instant::now() < deadline, "the game read no keys in 120 s");
+        std::thread::sleep(Duration::from_millis(10));
+    }
     assert!(child.try_wait().expect("waiting").is_none(), "rogue is still playing");
     let killed = Command::new("kill").arg("-TERM").arg(child.id().to_string()).status().expect("kill");
     assert!(killed.success(), "kill -TERM");
     let status = wait_bounded(&mut child, "SIGTERM while busy");
     assert_eq!(status.code(), Some(0), "saved and exited 0");
-    let written = fed.join().expect("the key feeder");
-    // Past what the pipe holds (64 KiB): the game read that much.
-    assert!(written > (1 << 16) + (1 << 14), "the game read keys before the signal ({written} bytes written)");
+    fed.join().expect("the key feeder");
     let bytes = std::fs::read(&save).expect("the game was saved");
     restore_bytes(&mut Game::headless(), &bytes).expect("the save restores");
 }

@@ -438,7 +438,7 @@ fn bot_and_replay_give_up_the_group_first() {
     let r = play(inst, &dir, &["--bot", "--seed", "1"], &[], b"quit\n", LIMIT);
     assert!(!r.timed_out);
     assert_eq!(r.status, Some(0), "{}", r.stderr);
-    assert!(String::from_utf8_lossy(&r.stdout).starts_with("{\"wait\":\"command\""));
+    assert!(String::from_utf8_lossy(&r.stdout).starts_with("{\"protocol\":2,\"wait\":\"command\""));
 }
 
 #[test]

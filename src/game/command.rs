@@ -441,7 +441,7 @@ impl Game {
                     }
                 }
                 b't' => {
-                    if !self.get_dir()? {
+                    if !self.get_dir_for(self.dir_keys_for(WEAPON, true))? {
                         self.cmd.after = false;
                     } else {
                         let d = self.cmd.delta;
@@ -507,7 +507,7 @@ impl Game {
                 }
                 b's' => self.search()?,
                 b'z' => {
-                    if self.get_dir()? {
+                    if self.get_dir_for(self.dir_keys_for(STICK, false))? {
                         self.do_zap()?;
                     } else {
                         self.cmd.after = false;

@@ -83,6 +83,15 @@ impl Game {
         letters.union(star).union(esc)
     }
 
+    /// The direction a command asks before the thing it uses (`t` a
+    /// weapon, not one in use with `free`; `z` a stick): every direction
+    /// while there is one, else ESC only. A count repeats the command
+    /// after the first one used up the last, and then any direction meets
+    /// "you aren't carrying anything" (or "... anything appropriate").
+    pub fn dir_keys_for(&self, kind: u8, free: bool) -> KeySet {
+        if self.letters(i32::from(kind), free).0 != 0 { DIRECTION } else { KeySet::of(&[ESCAPE]) }
+    }
+
     /// The directions (either case) where `at` holds for the place next to
     /// the hero, and ESC.
     fn dirs_where(&self, at: impl Fn(Coord) -> bool) -> KeySet {
@@ -126,12 +135,19 @@ impl Game {
         add(b'i', !h.player.t_pack.is_empty());
         add(b'I', !h.player.t_pack.is_empty());
         add(b'd', !h.player.t_pack.is_empty());
-        add(b'q', has(POTION));
-        add(b'r', has(SCROLL));
+        // A count repeats q, r, t and z with no key read between: only
+        // while the pack cannot run empty on the way (the next repeat would
+        // meet "you aren't carrying anything", and no key avoids it). Each
+        // use takes at most one thing of a stack.
+        let repeats = if self.statics.newcount { self.cmd.count } else { 0 };
+        let things: i32 = h.player.t_pack.iter().map(|&o| self.dungeon.objs[o].o_count.max(1)).sum();
+        let lasts = things > repeats;
+        add(b'q', has(POTION) && lasts);
+        add(b'r', has(SCROLL) && lasts);
         add(b'e', has(FOOD));
-        add(b'z', has(STICK));
+        add(b'z', has(STICK) && lasts);
         add(b'w', free(WEAPON));
-        add(b't', free(WEAPON));
+        add(b't', free(WEAPON) && lasts);
         add(b'W', has(ARMOR) && h.cur_armor.is_none());
         add(b'T', h.cur_armor.is_some());
         add(b'P', free(RING) && h.cur_ring.iter().any(Option::is_none));

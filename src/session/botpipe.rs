@@ -19,13 +19,18 @@
 //! An observation:
 //!
 //! ```text
-//! {"wait":"command","keys":12,"cursor":[5,17],"rows":["...",...],"standout":[[3,10]],
+//! {"wait":"key","prompt":"direction","keys":["\\e","B","H",...,"y"],"keys_read":12,
+//!  "cursor":[0,17],"rows":["...",...],"standout":[[3,10]],
 //!  "status":{"level":1,"gold":0,"hp":12,"max_hp":12,"str":16,"max_str":16,"arm":4,
 //!            "exp_level":1,"exp":0,"hunger":""},
 //!  "message":"you feel a bite","outcome":null}
 //! ```
 //!
-//! `wait` is `command`, `key`, `line` or `over`; `rows` has every row with
+//! The first answer alone begins with `"protocol":2` ([`PROTOCOL`]).
+//! `wait` is `command`, `key`, `line` or `over`; `prompt` says what the
+//! read is for ([`Observation::read_kind`]); `keys` lists every key it
+//! takes ([`Observation::taken_keys`]), each written as the request that
+//! types it; `keys_read` counts the keys read so far; `rows` has every row with
 //! trailing blanks removed; `standout` lists the cells in reverse video;
 //! `status` is `null` when the bottom row is not the status line. Once the
 //! game is over, `outcome` is `{"ending":"death","killer":"a bat","gold":..,
@@ -47,13 +52,18 @@ use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 
 use crate::curses::{A_STANDOUT, Chtype};
-use crate::session::{Action, Config, Controller, Observation, Snapshot, Wait, drive};
+use crate::session::{Action, Config, Controller, Observation, Prompt, Snapshot, Wait, drive};
 
 /// The longest request line (without its newline) that is read.
 pub const MAX_LINE: usize = 64 * 1024;
 
 /// The most snapshots kept at once.
 pub const MAX_SNAPSHOTS: usize = 1000;
+
+/// The protocol's version, `"protocol"` in the first answer: 2 since each
+/// observation says what its read is for (`prompt`) and which keys it
+/// takes (`keys`, a list; the count of keys read moved to `keys_read`).
+pub const PROTOCOL: u32 = 2;
 
 /// Text an error quotes: its first 40 characters, so an error never
 /// grows with the bad request.
@@ -175,6 +185,21 @@ fn status_json(out: &mut String, status: Option<&crate::session::Status>) {
     }
 }
 
+/// The `"keys"` value: every key the read takes, each written as the
+/// request that types it (`"h"`, `"\\e"`, `"\\x01"`), so a bot sends one
+/// back as it is.
+fn keys_json(o: &Observation) -> String {
+    let mut out = String::from("[");
+    for (i, k) in o.taken_keys().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        json_str(&mut out, crate::case::escape::encode_body(&[k]).trim_end_matches('\n'));
+    }
+    out.push(']');
+    out
+}
+
 /// An observation as one line of JSON (without the newline).
 pub fn observation_json(o: &Observation) -> String {
     let mut out = String::new();
@@ -193,6 +218,9 @@ struct JsonWriter {
     status: (Vec<Chtype>, String),
     /// The `"message"` value (empty when the top row changed).
     message: String,
+    /// The `"keys"` value and the read it was written for (empty before
+    /// the first): most reads take what the one before took.
+    keys: (Option<(Wait, Prompt)>, String),
     buf: Vec<u8>,
 }
 
@@ -217,7 +245,14 @@ impl JsonWriter {
         };
         out.push_str("{\"wait\":\"");
         out.push_str(wait);
+        out.push_str("\",\"prompt\":\"");
+        out.push_str(o.read_kind());
         out.push_str("\",\"keys\":");
+        if self.keys.0 != Some((o.wait, o.prompt)) {
+            self.keys = (Some((o.wait, o.prompt)), keys_json(o));
+        }
+        out.push_str(&self.keys.1);
+        out.push_str(",\"keys_read\":");
         push_uint(out, o.keys);
         out.push_str(",\"cursor\":[");
         push_int(out, o.screen.cury);
@@ -421,6 +456,8 @@ struct Pipe<R, W> {
     queued: VecDeque<u8>,
     /// This wait was already answered (after a snapshot or an error).
     shown: bool,
+    /// The first answer, with the protocol's version, has been written.
+    greeted: bool,
     error: Option<io::Error>,
     json: JsonWriter,
     /// The answer being written, its room kept from key to key.
@@ -444,6 +481,10 @@ impl<R: BufRead, W: Write> Pipe<R, W> {
     fn say_observation(&mut self, obs: &Observation) -> bool {
         let mut answer = std::mem::take(&mut self.answer);
         self.json.observation(obs, &mut answer);
+        if !std::mem::replace(&mut self.greeted, true) {
+            // The first answer says which protocol the rest follow.
+            answer.insert_str(1, &format!("\"protocol\":{PROTOCOL},"));
+        }
         let ok = self.say(&answer);
         self.answer = answer;
         ok
@@ -584,6 +625,7 @@ where
         next_id: 1,
         queued: VecDeque::new(),
         shown: false,
+        greeted: false,
         error: None,
         json: JsonWriter::default(),
         answer: String::new(),
@@ -759,14 +801,18 @@ mod tests {
         let text = String::from_utf8(out.0.lock().expect("output").clone()).expect("utf-8");
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 10, "{text}");
-        assert!(lines[0].starts_with("{\"wait\":\"command\""), "{}", lines[0]);
+        // The first answer alone names the protocol.
+        assert!(lines[0].starts_with("{\"protocol\":2,\"wait\":\"command\",\"prompt\":\"command\",\"keys\":["));
         assert!(lines[0].contains("\"status\":{\"level\":1,"), "{}", lines[0]);
+        assert!(lines[2].starts_with("{\"wait\":\"command\""), "{}", lines[2]);
         assert_eq!(lines[1], "{\"snapshot\":1}");
-        // Restoring gives the first screen back.
-        let strip_keys = |l: &str| l.replacen(&l[l.find("\"keys\"").unwrap()..l.find("\"cursor\"").unwrap()], "", 1);
-        assert_eq!(strip_keys(lines[4]), strip_keys(lines[0]));
+        // Restoring gives the first screen back (with the count of keys
+        // read up to it).
+        assert_eq!(lines[4], lines[0].replacen("\"protocol\":2,", "", 1));
         assert!(lines[5].starts_with("{\"error\":"), "{}", lines[5]);
         assert!(lines[6].contains("Really quit?"), "{}", lines[6]);
+        assert!(lines[6].contains("\"prompt\":\"yes_no\""), "{}", lines[6]);
+        assert!(lines[8].contains("\"prompt\":\"over\",\"keys\":[],"), "{}", lines[8]);
         assert!(lines[7].contains("[Press return to continue]"), "{}", lines[7]);
         assert!(lines[8].contains("\"ending\":\"quit\""), "{}", lines[8]);
         assert!(lines[8].contains("\"wait\":\"over\""), "{}", lines[8]);

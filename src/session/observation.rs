@@ -2,7 +2,7 @@
 //! game waits for, the status line read back into numbers, the hero's
 //! state read from the game, and how a game ended.
 
-use crate::curses::model::{Prompt, Terminal};
+use crate::curses::model::{Prompt, PromptKind, Terminal};
 use crate::curses::{A_CHARTEXT, A_STANDOUT, Chtype};
 use crate::game::Game;
 use crate::game::ending::{Ending, Exit};
@@ -301,6 +301,39 @@ impl Observation {
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
+    }
+
+    /// What the read is for, in one word: `command`, `more`, `space`,
+    /// `yes_no`, `direction`, `item`, `choice`, `text`, `key` (a read the
+    /// game did not announce), `line` (the terminal's normal mode, after
+    /// the score list) or `over`. The pipe's `prompt`; the Python package
+    /// names its waits the same.
+    pub fn read_kind(&self) -> &'static str {
+        match self.wait {
+            Wait::Command => "command",
+            Wait::Line => "line",
+            Wait::Over => "over",
+            Wait::Key => match self.prompt.kind {
+                PromptKind::Key => "key",
+                PromptKind::Command => "command",
+                PromptKind::More => "more",
+                PromptKind::Space => "space",
+                PromptKind::YesNo => "yes_no",
+                PromptKind::Direction => "direction",
+                PromptKind::Item => "item",
+                PromptKind::Choice => "choice",
+                PromptKind::Text => "text",
+                PromptKind::Line => "line",
+            },
+        }
+    }
+
+    /// Every key the game does something with now ([`Observation::takes`]),
+    /// in byte order: 7-bit keys only, as the game reads 7 bits (a key
+    /// with the eighth bit set is the same key); none once the game is
+    /// over.
+    pub fn taken_keys(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..0x80).filter(|&k| self.takes(k))
     }
 }
 
