@@ -64,6 +64,20 @@ WAIT_OVER = WAITS.index("over")
 
 _I32 = np.iinfo(np.int32)
 
+#: ``allowed="play"``: the commands it masks out at a command wait, by
+#: action name, each with why (they end the game on purpose, or take no
+#: game time and show only what the observation already holds).
+PLAY_EXCLUDED = {ACTIONS[[a.key for a in ACTIONS].index(k)].name: why for k, why in _native.PLAY_EXCLUDED}
+
+#: The values of the envs' ``allowed`` option.
+ALLOWED = ("all", "play")
+
+
+def _check_allowed(allowed: str) -> str:
+    if allowed not in ALLOWED:
+        raise ValueError(f"allowed={allowed!r}: one of {ALLOWED}")
+    return allowed
+
 
 def observation_space() -> spaces.Dict:
     """The observation of one game: a flat Dict (no space inside another),
@@ -99,15 +113,22 @@ class RogueEnv(gym.Env):
     ``rodney``, no ROGUEOPTS, time 1700000000). Without a seed, the first
     game's seed is drawn from ``np_random`` and each later one follows from
     the one before (:func:`rogue544._native.next_seed`).
+
+    ``allowed``: ``"all"`` (the default) masks in every action the game
+    takes now; ``"play"`` masks out, at a command wait, the commands in
+    :data:`PLAY_EXCLUDED` (quitting, saving, and the ones that only show
+    things again). It changes the masks only: a key typed is the game's.
     """
 
     metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 30}
 
     def __init__(self, task: str = "score", render_mode: str | None = None,
-                 user: str | None = None, rogueopts: str | None = None, time: int | None = None):
+                 user: str | None = None, rogueopts: str | None = None, time: int | None = None,
+                 allowed: str = "all"):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}")
         self.task = task
+        self.allowed = _check_allowed(allowed)
         self.render_mode = render_mode
         self._defaults = {"user": user, "rogueopts": rogueopts, "time": time}
         self.observation_space = observation_space()
@@ -129,7 +150,7 @@ class RogueEnv(gym.Env):
             game_seed = _native.next_seed(self._seed)
         args = _start_args(game_seed, options, self._defaults)
         if self._game is None:
-            self._game = _native.Game(*args, task=self.task, keys=self._keys)
+            self._game = _native.Game(*args, task=self.task, keys=self._keys, allowed=self.allowed)
         else:
             self._game.reset(*args)
         self._seed = args[0]
@@ -200,7 +221,7 @@ class RogueEnv(gym.Env):
     def restore_state(self, state) -> None:
         """Go back to a moment from :meth:`clone_state`."""
         if self._game is None:
-            self._game = _native.Game(0, task=self.task, keys=self._keys)
+            self._game = _native.Game(0, task=self.task, keys=self._keys, allowed=self.allowed)
         self._game.restore_state(state)
         self._seed = self._game.seed()
 

@@ -331,8 +331,8 @@ impl Game {
 
     /// Which of `keys` (the action table's) the game takes now: 1 where
     /// the current wait does something with the key (see `mask`).
-    pub fn mask(&self, keys: &[u8], out: &mut [i8]) {
-        crate::mask::fill(self.obs(), keys, out);
+    pub fn mask(&self, keys: &[u8], allowed: crate::mask::Allowed, out: &mut [i8]) {
+        crate::mask::fill(self.obs(), keys, allowed, out);
     }
 
     /// What the mask is made from: the wait and what its read takes.
