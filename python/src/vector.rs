@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use rogue::session::{Prompt, Wait};
 
 use crate::core::{Ending, Game, Start, Task, next_seed};
-use crate::mask::Allowed;
 use crate::fields::{self, Bufs, Changed, Cutter, Out, Place, place, set_one};
+use crate::mask::Allowed;
 
 /// The vector's arrays, flat, game after game: the observation ([`Out`],
 /// for every game), the step's reward and flags, and the action masks.
