@@ -9,9 +9,10 @@ game's first observation, reward 0 and no flags, and ignores its action.
 
 ``info`` is in Gymnasium's vector form: ``info["action_mask"]`` is
 ``(num_envs, n_actions)`` int8 at every step; at the step where episodes
-end, ``ending``, ``killer``, ``gold`` and ``max_level`` (what the single
-env's info carries then) are arrays over the games, each with its
-``_key`` mask saying which games have it.
+end or are truncated, ``ending`` (``"time limit"`` at a truncation),
+``killer``, ``gold`` and ``max_level`` (what the single env's info
+carries then) are arrays over the games, each with its ``_key`` mask
+saying which games have it.
 """
 
 from __future__ import annotations

@@ -352,7 +352,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         FIELDS.iter().map(|f| (f.name, f.shape.to_vec(), f.dtype, f.low, f.high)).collect();
     m.add("FIELDS", fields)?;
     m.add("WAITS", WAITS.to_vec())?;
-    m.add("BLSTATS", fields::BLSTATS)?;
+    m.add("BLSTATS", core::bl::NAMES.to_vec())?;
     m.add("DEPTH_BONUS", core::DEPTH_BONUS)?;
     m.add("PLAY_EXCLUDED", mask::PLAY_EXCLUDED.to_vec())?;
     Ok(())

@@ -180,9 +180,12 @@ impl Chunk {
                 let trunc = !term && slot.steps >= self.max_steps;
                 set_one(&mut b.terminated[i], u8::from(term));
                 set_one(&mut b.truncated[i], u8::from(trunc));
-                // What the single env's info says at a game's end.
+                // What the single env's info says at a game's end, and at
+                // a truncation.
                 if let Some(e) = slot.game.ending().filter(|_| term) {
                     b.ends.push((i, e));
+                } else if trunc {
+                    b.ends.push((i, slot.game.truncated()));
                 }
                 slot.done = term || trunc;
             }
