@@ -23,8 +23,10 @@ def test_make_vec_is_native():
 
 
 def test_vector_equals_single_envs():
+    # (threads, move the games between the threads every few steps, as
+    # the vector does on a busy machine: they go on exactly)
     n, limit, steps = 5, 40, 130
-    for threads in (1, 2, 3):
+    for threads, moving in ((1, False), (2, False), (3, False), (3, True), (2, True)):
         v = gym.make_vec("Rogue-v0", num_envs=n, max_episode_steps=limit, threads=threads)
         singles = [gym.make("Rogue-v0", max_episode_steps=limit) for _ in range(n)]
         vobs, vinfo = v.reset(seed=100)
@@ -32,7 +34,10 @@ def test_vector_equals_single_envs():
         rng = np.random.default_rng(threads)
         done = [False] * n
         ended = 0
-        for _ in range(steps):
+        for t in range(steps):
+            if moving and t % 7 == 3:
+                v.unwrapped._native.move_games(t % 14 != 3)
+                assert v.unwrapped.active_threads == (1 if t % 14 == 3 else threads)
             for i in range(n):
                 assert vobs.keys() == sobs[i].keys()
                 for k in sobs[i]:
