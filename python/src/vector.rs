@@ -408,11 +408,15 @@ impl Balance {
             if let Some((t, _)) = self.alone.filter(|(_, when)| now - *when < HOLD_MOST) {
                 alone = alone.min(t);
             }
-            // A clear loss is not waited out (a busy machine makes every
-            // step of the threads slow).
-            // (A margin: a spurious loss would cost the moves of the
-            // games and seconds alone.)
-            let lost = if full { per_game >= 1.05 * alone } else { self.rounds >= EARLY && per_game > 2.0 * alone };
+            // A whole measurement decides, with a margin (a spurious loss
+            // would cost the moves of the games and seconds alone; one
+            // stall of a worker, a few milliseconds, is not a loss); on
+            // trial, a clear loss ends it early.
+            let lost = if full {
+                per_game >= 1.05 * alone
+            } else {
+                self.trial && self.rounds >= EARLY && per_game > 2.0 * alone
+            };
             if lost {
                 // Alone for a while: longer after each lost trial; soon
                 // again when the threads had been winning (other work

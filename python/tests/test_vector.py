@@ -140,3 +140,26 @@ def test_bad_actions_are_errors():
     env.step([0, 1])
     env.step(np.array([0, 1], np.int32))
     env.close()
+
+
+def test_moved_games_reset_and_go_on_exactly():
+    n = 4
+    v = gym.make_vec("Rogue-v0", num_envs=n, threads=2, copy=True)
+    v.reset(seed=3)
+    rng = np.random.default_rng(5)
+    for to_threads in (True, False, True):
+        for _ in range(6):
+            v.step(rng.integers(len(rogue544.ACTIONS), size=n))
+        v.unwrapped._native.move_games(to_threads)
+        assert v.unwrapped.active_threads == (2 if to_threads else 1)
+        vobs, _ = v.reset(seed=7)
+        singles = [gym.make("Rogue-v0") for _ in range(n)]
+        sobs = [e.reset(seed=7 + i)[0] for i, e in enumerate(singles)]
+        for _ in range(20):
+            for i in range(n):
+                for k in sobs[i]:
+                    assert np.array_equal(vobs[k][i], sobs[i][k]), k
+            actions = rng.integers(len(rogue544.ACTIONS), size=n)
+            vobs, *_ = v.step(actions)
+            sobs = [e.step(int(a))[0] for e, a in zip(singles, actions)]
+    v.close()
