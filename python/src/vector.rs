@@ -283,6 +283,12 @@ fn worker(mut chunk: Chunk) -> impl FnMut(Cmd) -> Share {
 /// How long a measurement lasts (at least; and at least [`ROUNDS`] steps).
 const WINDOW: Duration = Duration::from_millis(100);
 const ROUNDS: u32 = 16;
+/// A stay alone lasts at least this many times what the last move of the
+/// games cost: a move replays every key of the games moved, as slow as
+/// playing them was (tens of microseconds a key for games played at
+/// command waits: half a second for 32 games of 500 keys), so trials
+/// cost 2% of the time at most.
+const MOVES_SHARE: u32 = 50;
 /// Steps after which a clear loss of the threads ends their trial.
 const EARLY: u32 = 4;
 /// How long the games stay on this thread before the threads are tried
@@ -321,6 +327,9 @@ struct Balance {
     hold: Duration,
     /// The machine's CPU time counters at the last measurement's end.
     cpu: Option<CpuTimes>,
+    /// What the last move of the games cost (the stay alone is at least
+    /// [`MOVES_SHARE`] times it).
+    moving: Duration,
 }
 
 /// The machine's CPU time, from the `cpu` line of `/proc/stat` (Linux; in
@@ -368,7 +377,15 @@ impl Balance {
             since: now,
             hold: Duration::ZERO,
             cpu: CpuTimes::read(),
+            moving: Duration::ZERO,
         }
+    }
+
+    /// The games moved, which took `cost`.
+    fn moved(&mut self, cost: Duration) {
+        self.moving = cost;
+        self.hold = self.hold.max(cost * MOVES_SHARE);
+        self.restart();
     }
 
     fn restart(&mut self) {
@@ -422,11 +439,12 @@ impl Balance {
                 // again when the threads had been winning (other work
                 // came, and may go).
                 self.hold = if self.trial { (self.hold * 2).clamp(HOLD_FIRST, HOLD_MOST) } else { HOLD_FIRST };
+                self.hold = self.hold.max(self.moving * MOVES_SHARE);
                 self.trial = false;
                 Some(false)
             } else {
                 if full && self.trial {
-                    self.hold /= 2;
+                    self.hold = (self.hold / 2).max(self.moving * MOVES_SHARE);
                     self.trial = false;
                 }
                 None
@@ -610,11 +628,14 @@ impl VecGames {
         let own = self.round(step, |c, b| c.step(&keys[..k], b), &mut out)?;
         let took = t.elapsed();
         self.collect_endings();
+        let t = Instant::now();
         match self.balance.stepped(self.n, took, own, k) {
-            Some(true) => self.spread(),
-            Some(false) => self.gather(),
-            None => Ok(()),
+            Some(true) => self.spread()?,
+            Some(false) => self.gather()?,
+            None => return Ok(()),
         }
+        self.balance.moved(t.elapsed());
+        Ok(())
     }
 
     /// Move the games now: to the threads (`true`) or all to this thread,
