@@ -419,11 +419,16 @@ impl Balance {
         let first = self.alone.is_none() && !self.split;
         let full = self.rounds >= ROUNDS && (first || now - self.start >= WINDOW);
         let decision = if self.split {
-            // Alone, each game would take what this thread's own take now
-            // (or what they took alone lately, if less).
+            // Alone, each game would take what this thread's own take now,
+            // or what all took alone at the last measurement alone, the
+            // larger: games differ (one at a prompt costs far less than
+            // one playing a turn), so this thread's share alone can
+            // make a winning split look lost (seen: 35 us a step against
+            // 64 alone, judged lost); a machine that got busy makes the
+            // threads lose by far more.
             let mut alone = self.own.as_secs_f64() / self.own_games.max(1) as f64;
-            if let Some((t, _)) = self.alone.filter(|(_, when)| now - *when < HOLD_MOST) {
-                alone = alone.min(t);
+            if let Some((t, _)) = self.alone {
+                alone = alone.max(t);
             }
             // A whole measurement decides, with a margin (a spurious loss
             // would cost the moves of the games and seconds alone; one
