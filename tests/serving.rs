@@ -240,3 +240,107 @@ fn the_server_switch_on_the_model() {
     assert_eq!(files(&dir), ["rogue.scr"], "the restored file is gone");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// Every file under `dir`, by its path from `dir`.
+fn tree(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                out.push(p.strip_prefix(dir).unwrap().display().to_string());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The block's command line with `--server`, played by a player who tries
+/// every path and option the game offers: `S` then `n` (no file name is
+/// asked), the options screen (no `name`, no `file`), `!` (no shell), a
+/// hostile ROGUEOPTS `file=` beside the server's `name=`. Nothing is
+/// written but the save file, the score file and the log; a second start
+/// resumes the save, and the quit is posted and logged under the server's
+/// name.
+#[test]
+fn a_server_player_reaches_no_other_file() {
+    if !Command::new("tmux").arg("-V").output().is_ok_and(|o| o.status.success()) {
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "no tmux (CI installs it)");
+        eprintln!("skipped: no tmux");
+        return;
+    }
+    let root = std::env::temp_dir().join(format!("rogue-server-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let srv = root.join("srv");
+    let user = srv.join("userdata/Alice");
+    std::fs::create_dir_all(&user).unwrap();
+    std::fs::create_dir_all(srv.join("elsewhere")).unwrap();
+    let cmd = format!(
+        "cd {srv}/elsewhere; exec env -i TERM=xterm-256color HOME={srv}/elsewhere PATH=/usr/bin:/bin TZ=UTC \
+         SHELL=/bin/sh ROGUEOPTS=name=Alice,file={srv}/elsewhere/evil.save {bin} --server \
+         --save-file {user}/rogue.save --resume --score-file {srv}/rogue.scr --logfile {srv}/rogue.log",
+        srv = srv.display(),
+        user = user.display(),
+        bin = common::rogue_bin()
+    );
+    let status = |rows: &[String]| rows[23].starts_with("Level: 1  Gold: ");
+    let pane = run(&root, "attack", &cmd);
+    pane.wait_for("the new game", SETTLE, |r, _| status(r));
+    // S, n: cancelled, no file name asked.
+    pane.keys("S");
+    pane.wait_for("the save question", SETTLE, |r, _| r[0].starts_with("Save file ("));
+    pane.keys("n");
+    let (rows, _) = pane.wait_for("no file name", SETTLE, |r, _| !r[0].starts_with("Save file ("));
+    assert!(!rows.iter().any(|r| r.to_lowercase().contains("file name")), "{rows:#?}");
+    // The options: neither the name nor the save file.
+    pane.keys("o");
+    let (rows, _) = pane.wait_for("the options", SETTLE, |r, _| r[0].starts_with("Terse output"));
+    assert!(!rows.iter().any(|r| r.starts_with("Name (") || r.starts_with("Save file (")), "{rows:#?}");
+    // Every option answered (the fruit given a path), then the space.
+    for _ in 0..7 {
+        pane.tmux(&["send-keys", "Enter"]);
+    }
+    pane.line(&format!("{}/elsewhere/fruit", srv.display()));
+    pane.wait_for("the end of the options", SETTLE, |r, _| r[23].contains("--Press space to continue--"));
+    pane.keys(" ");
+    pane.wait_for("the game again", SETTLE, |r, _| status(r));
+    // No shell.
+    pane.keys("!");
+    let (rows, _) = pane.wait_for("the shell refused", SETTLE, |r, _| r[0].starts_with("Illegal command '!'"));
+    assert!(status(&rows));
+    // Saved to the server's file.
+    pane.keys("S");
+    pane.wait_for("the save question", SETTLE, |r, _| r[0].starts_with("Save file ("));
+    let pid = pane.pid();
+    pane.keys("y");
+    let start = Instant::now();
+    while !gone(pid) && start.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(gone(pid), "the game did not end at the save");
+    drop(pane);
+    assert_eq!(tree(&srv), ["rogue.scr", "userdata/Alice/rogue.save"], "only the save file and the score file");
+    // Resumed, quit: posted and logged as Alice.
+    let pane = run(&root, "again", &cmd);
+    pane.wait_for("the restored game", SETTLE, |r, _| status(r) && r[0].starts_with("File name: "));
+    pane.keys("Q");
+    pane.wait_for("the question", SETTLE, |rows, _| rows[0].starts_with("Really quit?"));
+    pane.keys("y");
+    pane.wait_for("the end", SETTLE, |rows, _| rows.iter().any(|r| r.contains("[Press return to continue]")));
+    pane.tmux(&["send-keys", "Enter"]);
+    let start = Instant::now();
+    while std::fs::read_to_string(srv.join("rogue.log")).unwrap_or_default().is_empty()
+        && start.elapsed() < Duration::from_secs(20)
+    {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(pane);
+    let log = std::fs::read_to_string(srv.join("rogue.log")).unwrap_or_default();
+    assert!(log.starts_with("version=5.4.4:name=Alice:") && log.contains(":death=quit:"), "{log}");
+    assert_eq!(tree(&srv), ["rogue.log", "rogue.scr"], "nothing else was ever written");
+    let _ = std::fs::remove_dir_all(&root);
+}

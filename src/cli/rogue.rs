@@ -118,7 +118,7 @@ fn play(cli: &Cli) -> ExitCode {
         observer: record.as_ref().map(|r| Box::new(r.observer()) as Box<dyn crate::game::Observer>),
         log_path: cli.logfile.clone().map(|p| p.into_vec()),
         system_log,
-        server: false,
+        server: cli.server || crate::game::server::BUILT_FOR_SERVERS,
     };
     let mut g = Game::launch(Box::new(UnixHost), Box::new(curses), launch);
     let exit = g.rogue_main(&args);

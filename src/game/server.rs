@@ -15,6 +15,13 @@ use crate::game::consts::ESCAPE;
 use crate::game::ending::Flow;
 use crate::host::os_error_text;
 
+/// Built with `ROGUE_SERVER` set (to anything but empty or `0`): the
+/// switch is on for every game, with or without `--server`.
+pub const BUILT_FOR_SERVERS: bool = match option_env!("ROGUE_SERVER") {
+    None => false,
+    Some(v) => !(v.is_empty() || (v.len() == 1 && v.as_bytes()[0] == b'0')),
+};
+
 // DEVIATION: the C asks for any file name at `S`, offers `name` and `file` on the options screen and runs a shell at `!`; with the server switch none of that is offered; test: serving::the_server_switch_on_the_model
 impl Game {
     /// After ROGUEOPTS is read (at start, and again by `playit`, after a

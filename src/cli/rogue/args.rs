@@ -42,6 +42,8 @@ pub(super) struct Cli {
     /// `--resume`: restore the `--save-file` if it is there, else play a
     /// new game (a server's one way in).
     pub resume: bool,
+    /// `--server`: the server switch (`game/server.rs`).
+    pub server: bool,
 }
 
 /// The outcome of reading the command line.
@@ -98,6 +100,9 @@ Options:
       --force          Let --record replace an existing file
       --resume         With --save-file: restore that file when it is there,
                        else start a new game (for servers: doc/SERVING.md)
+      --server         For a public server's players: save only to
+                       --save-file (no other file name is asked), keep the
+                       name, no shell (doc/SERVING.md)
       --replay <FILE>  Play a recorded game back: space pauses, n (or .) steps
                        a key while paused, + and - change the speed, q stops.
                        No file of yours is touched
@@ -123,6 +128,7 @@ const BOT: &str = "--bot";
 const LOGFILE: &str = "--logfile <PATH>";
 const FORCE: &str = "--force";
 const RESUME: &str = "--resume";
+const SERVER: &str = "--server";
 
 /// Options that may not be given together (each pair once).
 const CONFLICTS: [(&str, &str); 25] = [
@@ -193,6 +199,7 @@ pub(super) fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, 
                 b"logfile" => LOGFILE,
                 b"force" => FORCE,
                 b"resume" => RESUME,
+                b"server" => SERVER,
                 b"help" => return Ok(Parsed::Help),
                 _ => return Err(unexpected(&arg)),
             };
@@ -206,6 +213,7 @@ pub(super) fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, 
                     PAUSED => cli.paused = true,
                     FORCE => cli.force = true,
                     RESUME => cli.resume = true,
+                    SERVER => cli.server = true,
                     _ => cli.bot = true,
                 }
                 continue;
@@ -353,6 +361,8 @@ mod tests {
         assert_eq!(err(&["--resume"]), "the argument '--resume' requires '--save-file <PATH>'");
         assert_eq!(err(&["--resume", "-r", "--save-file", "x"]), "the argument '--resume' cannot be used with '-r'");
         assert!(cli(&["--save-file", "x", "--resume"]).resume);
+        assert!(cli(&["--server", "--save-file", "x", "--resume"]).server);
+        assert_eq!(err(&["--server=1"]), "unexpected value for '--server'");
         assert_eq!(err(&["--bot", "--logfile", "l"]), "the argument '--bot' cannot be used with '--logfile <PATH>'");
         assert_eq!(err(&["a", "b"]), "unexpected argument 'b' found");
         assert_eq!(err(&["--bogus"]), "unexpected argument '--bogus' found");
