@@ -507,3 +507,37 @@ fn a_dead_hero_is_never_saved() {
     });
     assert!(!saved, "no save of a dead hero");
 }
+
+/// The killing blow's message cut short by a hangup (or the keys running
+/// out) ends in the death all the same: shown without reading, posted and
+/// logged once, never saved.
+#[test]
+fn a_hangup_at_the_killing_blow_records_the_death() {
+    use rogue::game::ending::Ending;
+    for cut in [Ending::Hangup, Ending::EndOfKeys] {
+        let (died, exit, score, log, saved) = watched("a hangup at the killing blow", move || {
+            let dir = Scratch::new("blow");
+            let mut g = headless(&dir.0, Keys::new(b"", cut == Ending::Hangup));
+            // The first command; then the blow that kills, and its --More--
+            // finds the input gone.
+            let first = g.rogue_main(&[]);
+            assert!(matches!(first, Exit::EndOfInput | Exit::Status(0)), "{first:?}");
+            let _ = std::fs::remove_file(dir.join("rogue.save"));
+            g.hero.purse = 300;
+            g.hero.player.t_stats.s_hpt = 0;
+            let died = g.died_after::<()>(Err(cut), b'K');
+            let exit = g.end_game(Ending::Died(b'K'));
+            let score = std::fs::read(dir.join("rogue.scr")).unwrap_or_default();
+            let log = std::fs::read_to_string(dir.join("rogue.log")).unwrap_or_default();
+            (died, exit, score, log, dir.join("rogue.save").exists())
+        });
+        assert_eq!(died, Err(Ending::Died(b'K')), "{cut:?}: the hero died");
+        let mut top: [rogue::game::score::ScoreEntry; rogue::game::score::NUMSCORES] = Default::default();
+        rogue::game::score::rd_score(&score, &mut top).expect("the score file");
+        assert_eq!(top.iter().filter(|e| e.score > 0).count(), 1, "{cut:?}: posted once");
+        assert_eq!(log.lines().count(), 1, "{cut:?}: {log:?}");
+        assert!(log.contains(":death=killed by a kestrel:"), "{log:?}");
+        assert!(!saved, "{cut:?}: not saved");
+        assert!(matches!(exit, Exit::EndOfInput | Exit::Status(0)), "{exit:?}");
+    }
+}

@@ -405,6 +405,21 @@ impl Game {
     /// the cut says; anything else ends the game as before.
     // DEVIATION: the C posts the score and the log line only after the read under the tombstone is answered, so a player who hangs up or whose input ends there loses the game from both; here it is recorded whatever happens to input; test: end_of_input::a_decided_game_is_recorded_when_input_ends_at_the_tombstone
     pub fn end_read_cut(&mut self, e: crate::game::ending::Ending) -> Flow {
+        self.cut_read(e)
+    }
+
+    /// The killing blow's message (a `--More--` before it, or its own) was
+    /// cut short by input going away: the hero is dead all the same, and
+    /// the death is shown and recorded without reading (not saved).
+    // DEVIATION: the C's hangup handler saves a hero killed at the blow's --More--, a save its restore refuses; here the death is recorded; test: end_of_input::a_hangup_at_the_killing_blow_records_the_death
+    pub fn died_after<T>(&mut self, shown: Flow, monst: u8) -> Flow<T> {
+        if let Err(e) = shown {
+            self.cut_read(e)?;
+        }
+        Err(crate::game::ending::Ending::Died(monst))
+    }
+
+    fn cut_read(&mut self, e: crate::game::ending::Ending) -> Flow {
         use crate::game::ending::Ending;
         match e {
             Ending::EndOfKeys | Ending::Hangup | Ending::Signal(_) => {

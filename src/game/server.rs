@@ -16,7 +16,9 @@ use crate::game::ending::Flow;
 use crate::host::os_error_text;
 
 /// Built with `ROGUE_SERVER` set (to anything but empty or `0`): the
-/// switch is on for every game, with or without `--server`.
+/// switch is on for every game, with or without `--server`. (Read by the
+/// command line, which the headless library leaves out.)
+#[cfg_attr(not(feature = "ncurses"), allow(dead_code))]
 pub const BUILT_FOR_SERVERS: bool = match option_env!("ROGUE_SERVER") {
     None => false,
     Some(v) => !(v.is_empty() || (v.len() == 1 && v.as_bytes()[0] == b'0')),
