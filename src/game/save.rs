@@ -232,9 +232,9 @@ impl Game {
     /// `auto_save`: on a hangup, save to the save file without asking (the
     /// game is at a key wait, so its state is whole).
     pub fn auto_save(&mut self) {
-        // A hangup between the blow that kills and the death (at the
-        // blow's --More--) finds a dead hero: the game is lost, not saved
-        // (a restore refuses it: "He's dead, Jim").
+        // A dead hero is never saved (a restore refuses it: "He's dead,
+        // Jim"); a hangup at the killing blow's message records the death
+        // instead (`died_after`).
         // DEVIATION: the C's auto_save writes a dead hero's save too; test: end_of_input::a_dead_hero_is_never_saved
         if self.opts.file_name.0[0] == 0 || self.hero.player.t_stats.s_hpt <= 0 {
             return;
