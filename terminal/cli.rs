@@ -69,6 +69,10 @@ pub struct Args {
         conflicts_with_all = ["file", "scores", "death", "restore", "replay", "bot"]
     )]
     pub resume: bool,
+    /// For a public server's players: save only to --save-file (no other
+    /// file name is asked), keep the name, no shell (doc/SERVING.md)
+    #[arg(long)]
+    pub server: bool,
     /// Play a recorded game back: space pauses, n (or .) steps a key while
     /// paused, + and - change the speed, q stops. No file of yours is
     /// touched
@@ -110,6 +114,7 @@ impl From<Args> for rogue::cli::rogue::Cli {
             logfile: a.logfile,
             force: a.force,
             resume: a.resume,
+            server: a.server,
         }
     }
 }
@@ -170,6 +175,8 @@ mod tests {
         assert_eq!((c.bot, c.seed), (true, Some(1)));
         assert!(cli(&["--version"]).version);
         assert!(cli(&["--save-file", "x", "--resume"]).resume);
+        assert!(cli(&["--server", "--save-file", "x", "--resume"]).server);
+        assert!(run(&["--server=1"]).is_err());
     }
 
     #[test]

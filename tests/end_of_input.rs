@@ -2,7 +2,8 @@
 //! during play and at each prompt of a game's end, and while it plays on by
 //! itself. On the headless screen the keys run out (the game stops where it
 //! is, touching no file) or the terminal hangs up (the game is saved as at
-//! SIGHUP, or, once it is over, nothing is written); the shipped binary
+//! SIGHUP); a game that is decided (a death, a quit, a victory) is never
+//! saved but recorded, its score and log line written once; the shipped binary
 //! with standard input at its end saves the game, and SIGTERM saves one
 //! that is busy reading keys faster than they are typed. Every run has a watchdog: a run
 //! that does not end within a minute fails the test.
@@ -107,12 +108,13 @@ fn headless(dir: &Path, keys: Keys) -> Game {
     let host = ScriptedHost { dir: dir.to_path_buf(), time: 1_700_000_000, pid: 42, ..ScriptedHost::nowhere() };
     let mut model = Model::standard();
     model.set_input(Box::new(keys));
-    Game::launch(Box::new(host), Box::new(model), Launch::seeded(1_700_000_042))
+    let log = dir.join("rogue.log").into_os_string().into_encoded_bytes();
+    Game::launch(Box::new(host), Box::new(model), Launch { log_path: Some(log), ..Launch::seeded(1_700_000_042) })
 }
 
 /// Play `args` with `keys` then the end of input; the exit, and what the
-/// save and score files hold afterwards.
-fn run(args: &[&str], keys: &[u8], hangup: bool) -> (Exit, Option<Vec<u8>>, Vec<u8>) {
+/// save, score and log files hold afterwards.
+fn run(args: &[&str], keys: &[u8], hangup: bool) -> (Exit, Option<Vec<u8>>, Vec<u8>, String) {
     let args: Vec<Vec<u8>> = args.iter().map(|a| a.as_bytes().to_vec()).collect();
     let keys = keys.to_vec();
     let what = format!("{args:?} with keys {keys:?}, then {}", if hangup { "a hangup" } else { "no more keys" });
@@ -122,7 +124,8 @@ fn run(args: &[&str], keys: &[u8], hangup: bool) -> (Exit, Option<Vec<u8>>, Vec<
         let exit = g.rogue_main(&args);
         let save = std::fs::read(dir.join("rogue.save")).ok();
         let score = std::fs::read(dir.join("rogue.scr")).unwrap_or_default();
-        (exit, save, score)
+        let log = std::fs::read_to_string(dir.join("rogue.log")).unwrap_or_default();
+        (exit, save, score, log)
     })
 }
 
@@ -143,15 +146,19 @@ fn the_end_of_input_ends_every_prompt() {
     ];
     for (args, keys, at) in cases {
         let during_play = !args.contains(&"-d") && !keys.starts_with(b"Qy");
-        // The keys run out: the game stops there, touching no file.
-        let (exit, save, score) = run(args, keys, false);
+        // `rogue -d`'s purse is never empty: it enters the list (a quit
+        // with no gold does not, but is logged).
+        let listed = args.contains(&"-d");
+        // The keys run out: the game stops there; a decided game is
+        // recorded (its score and log line, once), nothing is saved.
+        let (exit, save, score, log) = run(args, keys, false);
         assert!(matches!(exit, Exit::EndOfInput | Exit::Status(0)), "{at}: {exit:?}");
         assert!(save.is_none(), "{at}: running out of keys saves nothing");
-        if !keys.ends_with(b"\n") {
-            assert!(score.is_empty(), "{at}: no score was posted before the input ended");
-        }
-        // The terminal hangs up: saved during play, nothing written after.
-        let (exit, save, score) = run(args, keys, true);
+        assert_eq!(!score.is_empty(), listed, "{at}: the score is posted exactly when the game was decided");
+        assert_eq!(log.lines().count(), usize::from(!during_play), "{at}: one log line for a decided game: {log}");
+        // The terminal hangs up: saved during play; a decided game is
+        // recorded, not saved.
+        let (exit, save, score, log) = run(args, keys, true);
         assert_eq!(exit, Exit::Status(0), "{at}: a hangup exits 0");
         if during_play {
             let save = save.unwrap_or_else(|| panic!("{at}: a hangup during play saves the game"));
@@ -159,9 +166,8 @@ fn the_end_of_input_ends_every_prompt() {
         } else {
             assert!(save.is_none(), "{at}: a game that is over is not saved");
         }
-        if !keys.ends_with(b"\n") {
-            assert!(score.is_empty(), "{at}: no score was posted before the hangup");
-        }
+        assert_eq!(!score.is_empty(), listed, "{at}: the score is posted exactly when the game was decided");
+        assert_eq!(log.lines().count(), usize::from(!during_play), "{at}: one log line for a decided game: {log}");
     }
 }
 
@@ -257,15 +263,146 @@ fn binary_with_stdin_at_its_end_saves() {
 }
 
 /// `rogue -d </dev/null`: the tombstone's return finds the end of the
-/// input; the program ends (the score file is left as it was).
+/// input; the program ends, the death recorded (its score and log line).
 #[test]
 fn binary_death_demo_with_stdin_at_its_end_ends() {
     let dir = Scratch::new("demo");
-    let mut child = binary(&dir, &["-d"], Stdio::null()).spawn().expect("rogue runs");
+    let log = dir.join("rogue.log");
+    let mut child =
+        binary(&dir, &["-d", "--logfile", &log.to_string_lossy()], Stdio::null()).spawn().expect("rogue runs");
     let status = wait_bounded(&mut child, "rogue -d </dev/null");
     assert_eq!(status.code(), Some(0));
     assert!(!dir.join("rogue.save").exists(), "nothing to save");
-    assert!(std::fs::read(dir.join("rogue.scr")).unwrap_or_default().is_empty(), "the score file is untouched");
+    assert_recorded(&dir, "rogue -d </dev/null");
+}
+
+/// The death's score line is in the score file and its one log line in
+/// the log, each once.
+fn assert_recorded(dir: &Scratch, what: &str) {
+    let mut top: [rogue::game::score::ScoreEntry; rogue::game::score::NUMSCORES] = Default::default();
+    let bytes = std::fs::read(dir.join("rogue.scr")).unwrap_or_default();
+    rogue::game::score::rd_score(&bytes, &mut top).unwrap_or_else(|e| panic!("{what}: the score file reads: {e}"));
+    let entries = top.iter().filter(|e| e.score > 0).count();
+    assert_eq!(entries, 1, "{what}: one score posted");
+    let log = std::fs::read_to_string(dir.join("rogue.log")).unwrap_or_default();
+    assert_eq!(log.lines().count(), 1, "{what}: one log line: {log:?}");
+    assert!(log.contains(":death=killed by "), "{what}: the log line is the death's: {log:?}");
+}
+
+/// A key source that runs out of keys, or hangs up once told to.
+struct Cut(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl KeySource for Cut {
+    fn key(&mut self, _screen: &Terminal) -> Result<u8, Interrupt> {
+        Err(if self.0.load(Ordering::Relaxed) { Interrupt::Hangup } else { Interrupt::EndOfInput })
+    }
+}
+
+/// A death, a quit and a victory whose end-of-game reads find their input
+/// gone (the keys run out; the terminal hangs up, as at SIGHUP, SIGTERM or
+/// a closed terminal) are posted and logged, each once, and never saved.
+/// The binary records a death whose tombstone gets end of input, SIGHUP or
+/// SIGTERM; a game saved by a hangup posts nothing.
+#[test]
+fn a_decided_game_is_recorded_when_input_ends_at_the_tombstone() {
+    use rogue::game::ending::Ending;
+    for ending in [Ending::Died(b'K'), Ending::Quit, Ending::Won] {
+        for hangup in [false, true] {
+            let what = format!("{ending:?}, then {}", if hangup { "a hangup" } else { "no more keys" });
+            let (exit, score, log, saved) = watched(&what, move || {
+                let dir = Scratch::new("decided");
+                let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+                let host = ScriptedHost { dir: dir.0.clone(), time: 1_700_000_000, pid: 42, ..ScriptedHost::nowhere() };
+                let mut model = Model::standard();
+                model.set_input(Box::new(Cut(flag.clone())));
+                let log = dir.join("rogue.log").into_os_string().into_encoded_bytes();
+                let launch = Launch { log_path: Some(log), ..Launch::seeded(1_700_000_042) };
+                let mut g = Game::launch(Box::new(host), Box::new(model), launch);
+                // At the first command, with gold to be listed.
+                assert_eq!(g.rogue_main(&[]), Exit::EndOfInput);
+                g.hero.purse = 500;
+                flag.store(hangup, Ordering::Relaxed);
+                let exit = g.end_game(ending);
+                let score = std::fs::read(dir.join("rogue.scr")).unwrap_or_default();
+                let log = std::fs::read_to_string(dir.join("rogue.log")).unwrap_or_default();
+                (exit, score, log, dir.join("rogue.save").exists())
+            });
+            let mut top: [rogue::game::score::ScoreEntry; rogue::game::score::NUMSCORES] = Default::default();
+            rogue::game::score::rd_score(&score, &mut top).unwrap_or_else(|e| panic!("{what}: {e}"));
+            let posted: Vec<_> = top.iter().filter(|e| e.score > 0).collect();
+            assert_eq!(posted.len(), 1, "{what}: posted once");
+            let word = match ending {
+                Ending::Died(_) => "killed by a kestrel",
+                Ending::Quit => "quit",
+                _ => "a total winner",
+            };
+            assert_eq!(log.lines().count(), 1, "{what}: one log line: {log:?}");
+            assert!(log.contains(&format!(":death={word}:")), "{what}: {log:?}");
+            assert!(!saved, "{what}: a decided game is never saved");
+            let want = if hangup { Exit::Status(0) } else { Exit::EndOfInput };
+            assert_eq!(exit, want, "{what}");
+        }
+    }
+    // The binary: end of input, SIGHUP and SIGTERM at the tombstone.
+    for how in ["eof", "HUP", "TERM"] {
+        let dir = Scratch::new("tomb");
+        let what = format!("rogue -d, then {how} at the tombstone");
+        let log = dir.join("rogue.log");
+        let args = ["-d", "--logfile", &log.to_string_lossy()];
+        let mut child = binary(&dir, &args, Stdio::piped()).stdout(Stdio::piped()).spawn().expect("rogue runs");
+        let seen = watch_output(&mut child);
+        wait_for_text(&seen, "[Press return to continue]", &what);
+        if how == "eof" {
+            drop(child.stdin.take());
+        } else {
+            let killed = Command::new("kill").arg(format!("-{how}")).arg(child.id().to_string()).status();
+            assert!(killed.expect("kill").success(), "{what}: kill");
+        }
+        let status = wait_bounded(&mut child, &what);
+        assert_eq!(status.code(), Some(0), "{what}");
+        assert!(!dir.join("rogue.save").exists(), "{what}: a dead hero is not saved");
+        assert_recorded(&dir, &what);
+    }
+    // A game saved by a hangup is not recorded.
+    let dir = Scratch::new("saved");
+    let log = dir.join("rogue.log");
+    let args = ["--seed", "1700000042", "--logfile", &log.to_string_lossy()];
+    let mut child = binary(&dir, &args, Stdio::piped()).stdout(Stdio::piped()).spawn().expect("rogue runs");
+    let seen = watch_output(&mut child);
+    wait_for_text(&seen, "Level:", "a new game");
+    let killed = Command::new("kill").arg("-HUP").arg(child.id().to_string()).status();
+    assert!(killed.expect("kill").success(), "kill -HUP");
+    assert_eq!(wait_bounded(&mut child, "a hangup mid-game").code(), Some(0));
+    assert!(dir.join("rogue.save").exists(), "the game was saved");
+    assert!(std::fs::read(dir.join("rogue.scr")).unwrap_or_default().is_empty(), "a save posts no score");
+    assert!(std::fs::read(&log).unwrap_or_default().is_empty(), "a save writes no log line");
+}
+
+/// Everything the child writes to its standard output, as it comes.
+fn watch_output(child: &mut std::process::Child) -> std::sync::Arc<std::sync::Mutex<Vec<u8>>> {
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let mut out = child.stdout.take().expect("a pipe");
+    let sink = seen.clone();
+    std::thread::spawn(move || {
+        use std::io::Read;
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = out.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            sink.lock().expect("output").extend_from_slice(&buf[..n]);
+        }
+    });
+    seen
+}
+
+/// Wait (within the bound) until the output holds `text`.
+fn wait_for_text(seen: &std::sync::Mutex<Vec<u8>>, text: &str, what: &str) {
+    let start = Instant::now();
+    while !seen.lock().expect("output").windows(text.len()).any(|w| w == text.as_bytes()) {
+        assert!(start.elapsed() < BOUND, "{what}: {text:?} never shown");
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 /// SIGTERM while the game is busy and never waits: keys that take no turn
@@ -333,4 +470,82 @@ fn a_hangup_ends_the_wait_for_a_dangling_lock() {
         exit
     });
     assert!(matches!(exit, Exit::EndOfInput | Exit::Status(0)), "{exit:?}");
+}
+
+/// A bot's game stopped at the tombstone (its pipe closed, the session
+/// dropped) is recorded in the files folder of its config: the run ends
+/// there as at the end of input, and the death is posted once. (`rogue
+/// --bot` itself keeps no files.)
+#[test]
+fn a_bot_stopped_at_the_tombstone_records_the_death() {
+    use rogue::session::{Config, bot::Explorer, play};
+    let (posted, tomb) = watched("a bot stopped at its tombstone", || {
+        let dir = Scratch::new("bot");
+        let config = Config { seed: 7, dir: Some(dir.0.clone()), ..Config::default() };
+        let mut explorer = Explorer::new(7, 200_000);
+        let bot = move |obs: &rogue::session::Observation| {
+            let bottom = obs.screen.row_text(obs.screen.lines - 1);
+            if bottom.contains("[Press return to continue]") {
+                return None;
+            }
+            rogue::session::Bot::act(&mut explorer, obs)
+        };
+        let (obs, _) = play(&config, bot).expect("a game");
+        let bytes = std::fs::read(dir.join("rogue.scr")).unwrap_or_default();
+        let mut top: [rogue::game::score::ScoreEntry; rogue::game::score::NUMSCORES] = Default::default();
+        rogue::game::score::rd_score(&bytes, &mut top).expect("the score file reads");
+        let tomb = obs.screen.row_text(obs.screen.lines - 1).contains("[Press return to continue]");
+        (top.iter().filter(|e| e.score > 0).count(), tomb)
+    });
+    assert!(tomb, "the bot reached the tombstone");
+    assert_eq!(posted, 1, "the death was posted once");
+}
+
+/// A hangup that finds the hero dead (between the killing blow and the
+/// death, at the blow's --More--) writes no save.
+#[test]
+fn a_dead_hero_is_never_saved() {
+    let saved = watched("a hangup with a dead hero", || {
+        let dir = Scratch::new("dead");
+        let mut g = headless(&dir.0, Keys::new(b"", false));
+        assert_eq!(g.rogue_main(&[]), Exit::EndOfInput);
+        g.hero.player.t_stats.s_hpt = 0;
+        g.auto_save();
+        dir.join("rogue.save").exists()
+    });
+    assert!(!saved, "no save of a dead hero");
+}
+
+/// The killing blow's message cut short by a hangup (or the keys running
+/// out) ends in the death all the same: shown without reading, posted and
+/// logged once, never saved.
+#[test]
+fn a_hangup_at_the_killing_blow_records_the_death() {
+    use rogue::game::ending::Ending;
+    for cut in [Ending::Hangup, Ending::EndOfKeys] {
+        let (died, exit, score, log, saved) = watched("a hangup at the killing blow", move || {
+            let dir = Scratch::new("blow");
+            let mut g = headless(&dir.0, Keys::new(b"", cut == Ending::Hangup));
+            // The first command; then the blow that kills, and its --More--
+            // finds the input gone.
+            let first = g.rogue_main(&[]);
+            assert!(matches!(first, Exit::EndOfInput | Exit::Status(0)), "{first:?}");
+            let _ = std::fs::remove_file(dir.join("rogue.save"));
+            g.hero.purse = 300;
+            g.hero.player.t_stats.s_hpt = 0;
+            let died = g.died_after::<()>(Err(cut), b'K');
+            let exit = g.end_game(Ending::Died(b'K'));
+            let score = std::fs::read(dir.join("rogue.scr")).unwrap_or_default();
+            let log = std::fs::read_to_string(dir.join("rogue.log")).unwrap_or_default();
+            (died, exit, score, log, dir.join("rogue.save").exists())
+        });
+        assert_eq!(died, Err(Ending::Died(b'K')), "{cut:?}: the hero died");
+        let mut top: [rogue::game::score::ScoreEntry; rogue::game::score::NUMSCORES] = Default::default();
+        rogue::game::score::rd_score(&score, &mut top).expect("the score file");
+        assert_eq!(top.iter().filter(|e| e.score > 0).count(), 1, "{cut:?}: posted once");
+        assert_eq!(log.lines().count(), 1, "{cut:?}: {log:?}");
+        assert!(log.contains(":death=killed by a kestrel:"), "{log:?}");
+        assert!(!saved, "{cut:?}: not saved");
+        assert!(matches!(exit, Exit::EndOfInput | Exit::Status(0)), "{exit:?}");
+    }
 }

@@ -23,7 +23,7 @@ _rogue() {
 
     case "${cmd}" in
         rogue)
-            opts="-s -d -r -h --seed --score-file --save-file --version --logfile --record --force --resume --replay --delay --paused --bot --help"
+            opts="-s -d -r -h --seed --score-file --save-file --version --logfile --record --force --resume --server --replay --delay --paused --bot --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

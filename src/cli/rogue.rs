@@ -48,6 +48,8 @@ pub struct Cli {
     /// `--resume`: restore the `--save-file` if it is there, else play a
     /// new game (a server's one way in).
     pub resume: bool,
+    /// `--server`: the server switch (`game/server.rs`).
+    pub server: bool,
 }
 
 /// The `rogue` binary, its command line read: run what it asks.
@@ -146,6 +148,7 @@ fn play(cli: &Cli) -> ExitCode {
         observer: record.as_ref().map(|r| Box::new(r.observer()) as Box<dyn crate::game::Observer>),
         log_path: cli.logfile.clone().map(|p| p.into_vec()),
         system_log,
+        server: cli.server || crate::game::server::BUILT_FOR_SERVERS,
     };
     let mut g = Game::launch(Box::new(UnixHost), Box::new(curses), launch);
     let exit = g.rogue_main(&args);

@@ -382,6 +382,7 @@ impl Game {
                         }
                     }
                 }
+                b'!' if self.cfg.server => self.illcom(b'!')?,
                 b'!' => self.shell()?,
                 b'h' => self.do_move(0, -1)?,
                 b'j' => self.do_move(1, 0)?,

@@ -328,18 +328,22 @@ impl Game {
         let mut oldhp = self.hero.player.t_stats.s_hpt;
         let mut gone = false;
         if self.roll_em(Who::Monster(mp), Who::Hero, None, false) {
-            if mtype != b'I' {
+            let shown = if mtype != b'I' {
                 if self.cmd.has_hit {
                     self.addmsg(".  ")?;
                 }
-                self.hit(Some(mname.as_bytes()), None, false)?;
+                self.hit(Some(mname.as_bytes()), None, false)
             } else if self.cmd.has_hit {
-                self.endmsg()?;
-            }
-            self.cmd.has_hit = false;
+                self.endmsg().map(drop)
+            } else {
+                Ok(())
+            };
             if self.hero.player.t_stats.s_hpt <= 0 {
-                return Err(Ending::Died(mtype));
-            } else if !self.cmd.kamikaze {
+                return self.died_after(shown, mtype);
+            }
+            shown?;
+            self.cmd.has_hit = false;
+            if !self.cmd.kamikaze {
                 oldhp -= self.hero.player.t_stats.s_hpt;
                 if oldhp > self.statics.max_hit {
                     self.statics.max_hit = oldhp;

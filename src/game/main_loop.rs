@@ -48,6 +48,7 @@ impl Game {
         if let Some(opts) = self.rt.host.getenv("ROGUEOPTS") {
             self.parse_opts(&opts);
         }
+        self.server_fix();
         self.dungeon.oldpos = self.hero();
         let hero = self.hero();
         self.dungeon.oldrp = self.roomin(hero)?;
@@ -154,6 +155,7 @@ impl Game {
             let user = self.rt.host.username();
             crate::game::options::strucpy(&mut std::sync::Arc::make_mut(&mut self.opts.whoami).0, &user);
         }
+        self.server_fix();
         self.rt.log.start = self.rt.host.time();
         let lowtime = self.rt.log.start as i32;
         self.dungeon.dnum = if self.cfg.master && self.cmd.wizard != 0 && self.rt.host.getenv("SEED").is_some() {
@@ -164,7 +166,11 @@ impl Game {
             lowtime.wrapping_add(self.rt.host.getpid())
         };
         self.rng.set_seed(self.dungeon.dnum);
-        self.open_score();
+        if args.len() == 1 && args[0] == b"-s" {
+            self.open_score_to_list();
+        } else {
+            self.open_score();
+        }
         // Drop setgid/setuid right after opening the score file.
         if let Err(e) = self.rt.host.normaluser() {
             self.eprint(&format!("{e}\n"));

@@ -45,6 +45,7 @@ pub mod saved;
 pub mod savefile;
 pub mod score;
 pub mod scrolls;
+pub mod server;
 pub mod state;
 pub mod sticks;
 pub mod thing;
@@ -228,6 +229,13 @@ pub struct Runtime {
     /// Whether curses echoes typed keys (on after `initscr`, off after
     /// `setup()`); `wgetnstr` echoes by it.
     pub echo: bool,
+    /// How an end-of-game read was cut short (end of input, a hangup, a
+    /// signal), once one was: the game is decided, so it is recorded all
+    /// the same and no later read is tried (`Game::end_read_cut`).
+    pub end_cut: Option<ending::Ending>,
+    /// With the server switch, the player's name as the game started
+    /// with it (the server's): a restore or ROGUEOPTS cannot change it.
+    pub fixed_name: Option<Vec<u8>>,
 }
 
 /// The whole game. A clone is a snapshot: everything the game holds,
@@ -324,6 +332,10 @@ pub struct Settings {
     pub fixed_dnum: Option<i32>,
     /// `--save-file`: the default save file, instead of ~/rogue.save.
     pub save_path: Option<Vec<u8>>,
+    /// The server switch (`--server`, `ROGUE_SERVER`): the save goes only
+    /// to `save_path`, the name is fixed, no shell, no path typed in the
+    /// game is opened (`game/server.rs`).
+    pub server: bool,
 }
 
 /// How a game is started: what the command line, a case or a bot's
@@ -353,6 +365,8 @@ pub struct Launch {
     /// The system log of games ([`logfile::LOGFILE`]), as it was opened
     /// before privileges were dropped (used when `log_path` is `None`).
     pub system_log: Option<(Vec<u8>, std::io::Result<std::fs::File>)>,
+    /// The server switch ([`Settings::server`]).
+    pub server: bool,
 }
 
 impl Launch {
@@ -393,6 +407,7 @@ impl Game {
             lock_path,
             fixed_dnum: launch.fixed_dnum,
             save_path: launch.save_path,
+            server: launch.server,
         };
         let rt = Runtime {
             host,
@@ -402,6 +417,8 @@ impl Game {
             lock_file_held: false,
             scoreboard: ScoreBoard(launch.scoreboard.map(Into::into)),
             echo: true,
+            end_cut: None,
+            fixed_name: None,
             signals_default: false,
             log: logfile::GameLog {
                 system: launch

@@ -4,7 +4,7 @@ use crate::game::consts::*;
 use crate::game::data::RAINBOW;
 use crate::game::io::step_ok;
 use crate::game::thing::{Coord, MonId, ObjId, Room, RoomRef};
-use crate::game::{Ending, Flow, Game};
+use crate::game::{Flow, Game};
 
 impl Game {
     /// `do_run`: start the hero running.
@@ -312,8 +312,8 @@ impl Game {
                 if self.swing(lvl - 1, arm, 1) {
                     self.hero.player.t_stats.s_hpt -= self.rng.roll(1, 6);
                     if self.hero.player.t_stats.s_hpt <= 0 {
-                        self.msg("an arrow killed you")?;
-                        return Err(Ending::Died(b'a'));
+                        let shown = self.msg("an arrow killed you").map(drop);
+                        return self.died_after(shown, b'a');
                     }
                     self.msg("oh no! An arrow shot you")?;
                 } else {
@@ -338,8 +338,8 @@ impl Game {
                 } else {
                     self.hero.player.t_stats.s_hpt -= self.rng.roll(1, 4);
                     if self.hero.player.t_stats.s_hpt <= 0 {
-                        self.msg("a poisoned dart killed you")?;
-                        return Err(Ending::Died(b'd'));
+                        let shown = self.msg("a poisoned dart killed you").map(drop);
+                        return self.died_after(shown, b'd');
                     }
                     if !self.is_wearing(R_SUSTSTR) && !self.save(VS_POISON) {
                         self.chg_str(-1);

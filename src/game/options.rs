@@ -121,10 +121,15 @@ impl Game {
     /// `option`: show the options on the scratch window and let the
     /// player change them, one by one.
     pub fn option(&mut self) -> Flow {
+        // On a server the save file and the name are not the player's to
+        // change (`game/server.rs`): they are left off the screen.
+        let server = self.cfg.server;
+        let list: Vec<&OptionDesc> =
+            OPTLIST.iter().filter(|op| !(server && matches!(op.opt, Opt::Name | Opt::File))).collect();
         let hw = self.rt.hw;
         self.rt.scr.wclear(hw);
         // The current values.
-        for op in &OPTLIST {
+        for op in list.iter().copied() {
             self.pr_optname(op);
             self.put_value(op);
             self.rt.scr.waddch(hw, b'\n'.into());
@@ -132,8 +137,8 @@ impl Game {
         // Set them.
         self.rt.scr.wmove(hw, 0, 0);
         let mut i: isize = 0;
-        while (i as usize) < OPTLIST.len() {
-            let op = &OPTLIST[i as usize];
+        while (i as usize) < list.len() {
+            let op = list[i as usize];
             self.pr_optname(op);
             let retval = match op.kind {
                 Kind::Bool => {

@@ -152,7 +152,9 @@ impl Game {
         let lines = self.rt.scr.lines();
         self.rt.scr.mvaddstr(lines - 1, 0, b"--Press space to continue--");
         self.rt.scr.refresh();
-        self.wait_for(b' ')?;
+        if let Err(e) = self.wait_for(b' ') {
+            self.end_read_cut(e)?;
+        }
         self.rt.scr.clear();
         self.rt.scr.mvaddstr(0, 0, b"   Worth  Item\n");
         let oldpurse = self.hero.purse;
@@ -240,8 +242,16 @@ impl Game {
             let lines = self.rt.scr.lines();
             self.rt.scr.mvaddstr(lines - 1, 0, b"[Press return to continue]");
             self.rt.scr.refresh();
-            let typed = self.wgetnstr(80)?;
-            self.opts.prbuf.sprintf(&typed);
+            // A decided game's read that is cut short (its input ended,
+            // a hangup) is not read again: the game is recorded all the
+            // same, and ends as the cut says once it is.
+            if self.rt.end_cut.is_none() {
+                match self.wgetnstr(80) {
+                    Ok(typed) => self.opts.prbuf.sprintf(&typed),
+                    Err(e) if flags >= 0 => self.end_read_cut(e)?,
+                    Err(e) => return Err(e),
+                }
+            }
             self.rt.scr.endwin();
             self.rt.scr.print_raw(b"\n");
         }
@@ -381,7 +391,43 @@ impl Game {
         if locked {
             self.unlock_sc();
         }
-        Ok(())
+        match self.rt.end_cut {
+            Some(cut) => Err(cut),
+            None => Ok(()),
+        }
+    }
+
+    /// A read of a decided game's end (the winner's `--Press space to
+    /// continue--`, score()'s `[Press return to continue]`) failed: when
+    /// its input is gone (end of input, a hangup or SIGTERM, a closed
+    /// terminal, a bot's pipe closed) the game is recorded all the same
+    /// (score() posts it and writes its log line, once) and then ends as
+    /// the cut says; anything else ends the game as before.
+    // DEVIATION: the C posts the score and the log line only after the read under the tombstone is answered, so a player who hangs up or whose input ends there loses the game from both; here it is recorded whatever happens to input; test: end_of_input::a_decided_game_is_recorded_when_input_ends_at_the_tombstone
+    pub fn end_read_cut(&mut self, e: crate::game::ending::Ending) -> Flow {
+        self.cut_read(e)
+    }
+
+    /// The killing blow's message (a `--More--` before it, or its own) was
+    /// cut short by input going away: the hero is dead all the same, and
+    /// the death is shown and recorded without reading (not saved).
+    // DEVIATION: the C's hangup handler saves a hero killed at the blow's --More--, a save its restore refuses; here the death is recorded; test: end_of_input::a_hangup_at_the_killing_blow_records_the_death
+    pub fn died_after<T>(&mut self, shown: Flow, monst: u8) -> Flow<T> {
+        if let Err(e) = shown {
+            self.cut_read(e)?;
+        }
+        Err(crate::game::ending::Ending::Died(monst))
+    }
+
+    fn cut_read(&mut self, e: crate::game::ending::Ending) -> Flow {
+        use crate::game::ending::Ending;
+        match e {
+            Ending::EndOfKeys | Ending::Hangup | Ending::Signal(_) => {
+                self.rt.end_cut = Some(e);
+                Ok(())
+            }
+            other => Err(other),
+        }
     }
 
     /// The one place a game ends: what the ending calls for on the screen

@@ -15,6 +15,9 @@ use crate::host::os_error_text;
 impl Game {
     /// `save_game`: the `S` command: which file, then save and exit.
     pub fn save_game(&mut self) -> Flow {
+        if self.cfg.server {
+            return self.server_save();
+        }
         self.cmd.mpos = 0;
         'over: loop {
             let mut buf = [0u8; MAXSTR];
@@ -94,7 +97,7 @@ impl Game {
     }
 
     /// `save_file`: leave curses, write the game, and exit.
-    fn save_file(&mut self, mut f: std::fs::File) -> Flow {
+    pub(crate) fn save_file(&mut self, mut f: std::fs::File) -> Flow {
         let (lines, cols) = (self.rt.scr.lines(), self.rt.scr.cols());
         self.rt.scr.mvcur(0, cols - 1, lines - 1, 0);
         self.rt.scr.print_raw(b"\n");
@@ -229,7 +232,11 @@ impl Game {
     /// `auto_save`: on a hangup, save to the save file without asking (the
     /// game is at a key wait, so its state is whole).
     pub fn auto_save(&mut self) {
-        if self.opts.file_name.0[0] == 0 {
+        // A dead hero is never saved (a restore refuses it: "He's dead,
+        // Jim"); a hangup at the killing blow's message records the death
+        // instead (`died_after`).
+        // DEVIATION: the C's auto_save writes a dead hero's save too; test: end_of_input::a_dead_hero_is_never_saved
+        if self.opts.file_name.0[0] == 0 || self.hero.player.t_stats.s_hpt <= 0 {
             return;
         }
         let name = self.opts.file_name.as_bytes().to_vec();

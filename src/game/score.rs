@@ -283,6 +283,23 @@ impl Game {
         }
     }
 
+    /// `open_score` for `rogue -s`, which only reads the list: a score file
+    /// the player may read but not write is listed (it is opened to read
+    /// only, and nothing is said), as a server's players read its shared
+    /// list.
+    // DEVIATION: the C opens the score file to write for `-s` too, so a file it can only read is shown as an empty list with "Could not open ... for writing"; test: serving::scores_list_from_a_file_the_player_cannot_write
+    pub fn open_score_to_list(&mut self) {
+        if self.rt.scoreboard.0.is_some() {
+            return;
+        }
+        let path = self.cfg.score_path.clone();
+        if let Ok(f) = open_score_file(self.rt.host.as_ref(), &path).or_else(|_| self.rt.host.open_read(&path)) {
+            self.rt.scoreboard.0 = Some(f.into());
+            return;
+        }
+        self.open_score();
+    }
+
     /// The score file's bytes. A file longer than a real one is refused by
     /// its length, without reading it (it may be huge).
     pub fn read_score_file(&mut self) -> Result<Vec<u8>, ScoreError> {
