@@ -38,7 +38,7 @@ fn main() {
                 (o.max_level, o.gold)
             }
             None => {
-                let s = last.status().unwrap_or_default();
+                let s = last.status().unwrap_or_default().stats;
                 (s.level, s.gold)
             }
         };

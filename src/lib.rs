@@ -96,7 +96,7 @@ pub use curses::{A_CHARTEXT, A_STANDOUT, Chtype};
 pub use game::ending::{Ending, Exit};
 #[cfg(not(target_arch = "wasm32"))]
 pub use session::{
-    Action, Bot, Config, ConfigError, Controller, HeroState, Observation, Outcome, PackItem, Session, Snapshot, Status,
-    Wait, drive, play,
+    Action, Bot, Config, ConfigError, Controller, HeroState, Observation, Outcome, PackItem, Session, Snapshot, Stats,
+    Status, Wait, drive, play,
 };
 pub use trace::{RunOptions, run, run_path};

@@ -18,7 +18,8 @@
 //! names that brings in every static archive at once, and the binary is
 //! linked `-static-pie`. A missing archive, a compiler that cannot link a
 //! static PIE or cross-compiling keep the usual dynamic link, with a
-//! warning that says why. `ROGUE_LINK=dynamic` asks for the dynamic link,
+//! warning that says why. The `shared-libs` feature (the Debian
+//! package's) and `ROGUE_LINK=dynamic` ask for the dynamic link,
 //! `ROGUE_LINK=static` for the static one in any profile (those cases are
 //! then errors).
 //!
@@ -55,6 +56,8 @@ fn main() {
     let asked = match var("ROGUE_LINK").as_str() {
         "dynamic" => return,
         "static" => true,
+        // The `shared-libs` feature: a distribution's package.
+        "" if env::var_os("CARGO_FEATURE_SHARED_LIBS").is_some() => return,
         "" if matches!(var("OPT_LEVEL").as_str(), "s" | "z") => false,
         "" => return,
         other => panic!("ROGUE_LINK={other:?}: it is `static`, `dynamic` or unset (static in the lean build)"),

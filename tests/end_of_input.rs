@@ -26,7 +26,7 @@ use rogue::game::{Game, Launch};
 use rogue::host::ScriptedHost;
 
 /// The watchdog's bound for one run (a run takes well under a second).
-const BOUND: Duration = Duration::from_secs(60);
+const BOUND: Duration = Duration::from_secs(120);
 
 static SERIAL: AtomicUsize = AtomicUsize::new(0);
 

@@ -168,6 +168,10 @@ fn rogue_d_writes_its_line_as_it_posts_its_score() {
     let f = fields(log.strip_suffix('\n').unwrap());
     assert_eq!(f["name"], "Logger");
     assert!(f["death"].starts_with("killed by "), "{log}");
+    // The demo's hero has a new hero's hit points and the game its seed
+    // (the clock plus the pid), not zeros.
+    assert_eq!((f["hp"].as_str(), f["maxhp"].as_str()), ("12", "12"), "{log}");
+    assert_ne!(f["seed"], "0", "{log}");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains(&format!("{:>5} Logger: killed on level {} by ", f["points"], f["deathlev"])), "{stdout}");
     let end: i64 = f["endtime"].parse().unwrap();

@@ -30,7 +30,7 @@ use rogue::curses::Interrupt;
 use rogue::curses::model::{KeySource, Model};
 use rogue::game::{Game, Launch};
 use rogue::host::ScriptedHost;
-use rogue::session::Status;
+use rogue::session::{Stats, Status};
 
 /// Keys a player types most.
 const COMMON: &[u8] = b"hjklyubnHJKLYUBN.s,ieqrwWTPRdtzfFm^<>aIcD?/)]=@ \n\x1b0123456789abcdefghijklmnopqrstuvwxyz";
@@ -99,9 +99,10 @@ const MAX_RING_STR: i32 = 4;
 static COMMANDS: AtomicUsize = AtomicUsize::new(0);
 
 /// The status line at a command wait: there, and believable.
-fn check_status(seed: u64, screen: &Terminal) -> Status {
+fn check_status(seed: u64, screen: &Terminal) -> Stats {
     let row = screen.row_text(screen.lines - 1);
-    let s = Status::parse(&row).unwrap_or_else(|| panic!("seed {seed}: no status line at a command wait: {row:?}"));
+    let st = Status::parse(&row).unwrap_or_else(|| panic!("seed {seed}: no status line at a command wait: {row:?}"));
+    let s = st.stats;
     let ok = s.level >= 1
         && s.gold >= 0
         && (1..=s.max_hp).contains(&s.hp)
@@ -110,7 +111,7 @@ fn check_status(seed: u64, screen: &Terminal) -> Status {
         && s.str <= s.max_str + MAX_RING_STR
         && s.exp_level >= 1
         && s.exp >= 0
-        && ["", "Hungry", "Weak", "Faint"].contains(&s.hunger.as_str());
+        && ["", "Hungry", "Weak", "Faint"].contains(&st.hunger.as_str());
     assert!(ok, "seed {seed}: a status line that cannot be: {row:?}");
     s
 }

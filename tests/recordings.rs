@@ -199,7 +199,7 @@ fn asciinema_and_ttyplay_show_the_last_frame() {
                     .unwrap();
                 assert!(o.status.success(), "tmux: {}", String::from_utf8_lossy(&o.stderr));
                 let start = std::time::Instant::now();
-                while !done.exists() && start.elapsed() < Duration::from_secs(30) {
+                while !done.exists() && start.elapsed() < Duration::from_secs(120) {
                     std::thread::sleep(Duration::from_millis(50));
                 }
                 std::thread::sleep(Duration::from_millis(200));

@@ -94,7 +94,7 @@ fn after_a_save_the_prompt_comes_back_as_the_original_leaves_it() {
         check_left_clean(term, &rows, at, &cmd);
         // The file is written after the terminal is given back.
         let start = Instant::now();
-        while !dir.join("game.save").exists() && start.elapsed() < Duration::from_secs(10) {
+        while !dir.join("game.save").exists() && start.elapsed() < Duration::from_secs(120) {
             std::thread::sleep(Duration::from_millis(50));
         }
         assert!(

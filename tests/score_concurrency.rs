@@ -226,7 +226,7 @@ fn fifty_posters_lose_nothing() {
     let children: Vec<Child> = first.iter().map(|p| spawn_poster(&p.case, &scr)).collect();
     // Every poster has the score file open (it opens it first thing) and
     // has had time to reach the lock.
-    let deadline = Instant::now() + Duration::from_secs(10);
+    let deadline = Instant::now() + Duration::from_secs(120);
     let mut children = children;
     while have_open(&children, &scr).is_some_and(|n| n < WRITERS)
         && Instant::now() < deadline

@@ -256,7 +256,7 @@ fn untouched(inst: &Install, before: &Listing, what: &str) {
     }
 }
 
-const LIMIT: Duration = Duration::from_secs(20);
+const LIMIT: Duration = Duration::from_secs(120);
 
 fn write_case(dir: &Path, name: &str, headers: &str, body: &str) -> PathBuf {
     let p = dir.join(name);
@@ -410,7 +410,7 @@ fn a_fifo_as_the_save_file_does_not_block() {
     run_ok(Command::new("mkfifo").arg(&fifo));
     std::os::unix::fs::chown(&fifo, Some(inst.uid), Some(inst.gid)).unwrap();
     let before = listing(&inst.games);
-    let limit = Duration::from_secs(10);
+    let limit = Duration::from_secs(120);
     let r = play(inst, &dir, &["fifo"], &[], b"", limit);
     assert!(!r.timed_out, "restoring from a FIFO blocked");
     assert_eq!(r.status, Some(1));

@@ -300,7 +300,7 @@ fn must_not_panic(what: &str, bytes: &[u8], slowest: &mut Duration) -> bool {
     let r = catch_unwind(AssertUnwindSafe(|| decode(bytes).map(|_| ())));
     let took = t.elapsed();
     *slowest = (*slowest).max(took);
-    assert!(took < Duration::from_secs(5), "{what}: decoding took {took:?}");
+    assert!(took < Duration::from_secs(30), "{what}: decoding took {took:?}");
     match r {
         Ok(res) => res.is_ok(),
         Err(_) => panic!("{what}: decoding panicked"),

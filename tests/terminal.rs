@@ -48,7 +48,7 @@ use rogue::game::{Game, Launch};
 use rogue::host::ScriptedHost;
 
 /// How long any one wait may take before the test gives up.
-const TIMEOUT: Duration = Duration::from_secs(30);
+const TIMEOUT: Duration = Duration::from_secs(120);
 /// Two captures this far apart must agree for the screen to be settled.
 const SETTLE: Duration = Duration::from_millis(50);
 /// At least this long after an ESC (ESCDELAY 64 ms + halfdelay 100 ms).

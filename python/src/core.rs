@@ -357,15 +357,15 @@ impl Game {
         if self.is_over() {
             return 0.0;
         }
-        let before = (self.hero.gold, self.hero.max_depth);
+        let before = (self.hero.stats.gold, self.hero.max_depth);
         self.keys.push(key);
         self.session.send(key);
         self.look();
         let over = self.session.observation().outcome.as_ref();
         let gold = match over {
             // A winner's gold includes what the pack sold for.
-            Some(o) if o.crashed.is_none() => o.gold.max(self.hero.gold),
-            _ => self.hero.gold,
+            Some(o) if o.crashed.is_none() => o.gold.max(self.hero.stats.gold),
+            _ => self.hero.stats.gold,
         };
         let won = over.is_some_and(|o| o.ending == Some(rogue::Ending::Won));
         let d_gold = f64::from(gold - before.0);
@@ -530,15 +530,15 @@ impl Game {
         let mut b = [0; BLSTATS];
         (b[bl::X], b[bl::Y]) = self.pos;
         b[bl::STAIRS] = i32::from(self.on_stairs);
-        b[bl::DEPTH] = h.depth;
-        b[bl::GOLD] = h.gold;
-        b[bl::HP] = h.hp;
-        b[bl::MAX_HP] = h.max_hp;
-        b[bl::STR] = h.str;
-        b[bl::MAX_STR] = h.max_str;
-        b[bl::AC] = h.arm;
-        b[bl::EXP_LEVEL] = h.exp_level;
-        b[bl::EXP] = h.exp;
+        b[bl::DEPTH] = h.stats.level;
+        b[bl::GOLD] = h.stats.gold;
+        b[bl::HP] = h.stats.hp;
+        b[bl::MAX_HP] = h.stats.max_hp;
+        b[bl::STR] = h.stats.str;
+        b[bl::MAX_STR] = h.stats.max_str;
+        b[bl::AC] = h.stats.arm;
+        b[bl::EXP_LEVEL] = h.stats.exp_level;
+        b[bl::EXP] = h.stats.exp;
         b[bl::HUNGER] = h.hunger;
         b[bl::MOVES] = i32::try_from(o.keys).unwrap_or(i32::MAX);
         b[bl::MAX_DEPTH] = h.max_depth;

@@ -47,6 +47,9 @@ pub struct GameLog {
     pub keys: u64,
     /// A winner's gold before the pack was sold (the points include it).
     pub gold: Option<i32>,
+    /// `rogue -d`: the seed the death demo drew from (the C counts its
+    /// draws down in `dnum`, which ends at 0).
+    pub demo_seed: Option<i32>,
 }
 
 /// Open a log file to append to: created (mode 0664) when missing, a
@@ -77,7 +80,13 @@ impl Game {
                 format!("killed{with} by {}", field(&by))
             }
         };
-        let st = self.hero.player.t_stats;
+        // The death demo's hero was never made (its stats are all zero):
+        // its line has the hit points a new hero starts with, and the seed
+        // the demo drew from.
+        let (st, seed) = match self.rt.log.demo_seed {
+            Some(seed) => (self.hero.max_stats, seed),
+            None => (self.hero.player.t_stats, self.dungeon.dnum),
+        };
         let gold = self.rt.log.gold.unwrap_or(self.hero.purse);
         let end = self.rt.host.time();
         format!(
@@ -90,7 +99,7 @@ impl Game {
             st.s_maxhp,
             self.rt.log.start,
             self.rt.log.keys,
-            self.dungeon.dnum,
+            seed,
             self.rt.host.getuid(),
         )
     }

@@ -242,6 +242,7 @@ impl Game {
         // one. A count of 0 makes the C's `while (--dnum)` go round 2^32 - 1
         // times: the generator's period is 2^32, so that leaves the seed
         // where it was before the count was drawn.
+        self.rt.log.demo_seed = Some(self.dungeon.dnum);
         let before = self.rng.seed();
         let n = self.rng.rnd(100);
         if n == 0 {

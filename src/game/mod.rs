@@ -15,6 +15,7 @@ pub mod armor;
 pub mod cbuf;
 pub mod cfmt;
 pub mod chase;
+pub mod cipher;
 pub mod command;
 pub mod consts;
 pub mod daemon;

@@ -25,9 +25,9 @@
 use std::fmt;
 
 use crate::curses::{Chtype, Win};
+use crate::game::cipher::{SaveReader, SaveWriter, Truncated};
 use crate::game::consts::*;
 use crate::game::data::{INV_T_NAME, METAL, RAINBOW, STONES, TR_NAME, WOOD};
-use crate::game::savefile::{SaveReader, SaveWriter, Truncated};
 use crate::game::thing::*;
 use crate::game::{Game, ObjInfo};
 

@@ -141,7 +141,7 @@ impl Explorer {
         }
         // Wounded and nothing next to her: rest a while.
         if let Some(st) = crate::session::Status::parse(&status)
-            && st.hp * 5 < st.max_hp * 3
+            && st.stats.hp * 5 < st.stats.max_hp * 3
             && !self.rng.one_in(4)
         {
             return b's';

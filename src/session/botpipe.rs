@@ -52,7 +52,7 @@ use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 
 use crate::curses::{A_STANDOUT, Chtype};
-use crate::session::{Action, Config, Controller, Observation, Prompt, Snapshot, Wait, drive};
+use crate::session::{Action, Config, Controller, Observation, Prompt, Snapshot, Status, Wait, drive};
 
 /// The longest request line (without its newline) that is read.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -159,9 +159,9 @@ fn json_row(out: &mut String, buf: &mut Vec<u8>, row: &[Chtype]) {
 }
 
 /// The `"status"` value: the status line's numbers, or `null`.
-fn status_json(out: &mut String, status: Option<&crate::session::Status>) {
+fn status_json(out: &mut String, status: Option<&Status>) {
     match status {
-        Some(s) => {
+        Some(Status { stats: s, hunger }) => {
             let fields = [
                 ("{\"level\":", s.level),
                 (",\"gold\":", s.gold),
@@ -178,7 +178,7 @@ fn status_json(out: &mut String, status: Option<&crate::session::Status>) {
                 push_int(out, v);
             }
             out.push_str(",\"hunger\":");
-            json_str(out, &s.hunger);
+            json_str(out, hunger);
             out.push('}');
         }
         None => out.push_str("null"),

@@ -50,5 +50,5 @@ mod run;
 pub use crate::curses::model::{KeySet, Prompt, PromptKind};
 pub use config::{Config, ConfigError, MAX_COLS, MAX_LINES, MIN_COLS, MIN_LINES};
 pub use coroutine::Session;
-pub use observation::{HeroState, Observation, Outcome, PackItem, Status, Wait};
+pub use observation::{HeroState, Observation, Outcome, PackItem, Stats, Status, Wait};
 pub use run::{Action, Bot, Controller, Snapshot, drive, play};

@@ -62,11 +62,12 @@ impl Outcome {
     }
 }
 
-/// The values of the status line (`Level: 3  Gold: 120  Hp: 12(15)  Str:
-/// 16(16)  Arm: 4  Exp: 3/25  Hungry`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Status {
-    /// The dungeon level.
+/// The nine numbers the status line shows, the one home of both what is
+/// read back from the screen ([`Status`]) and what the game holds
+/// ([`HeroState`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// The dungeon level she is on.
     pub level: i32,
     /// Gold carried.
     pub gold: i32,
@@ -84,6 +85,14 @@ pub struct Status {
     pub exp_level: i32,
     /// Experience points.
     pub exp: i32,
+}
+
+/// The values of the status line (`Level: 3  Gold: 120  Hp: 12(15)  Str:
+/// 16(16)  Arm: 4  Exp: 3/25  Hungry`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Status {
+    /// The numbers.
+    pub stats: Stats,
     /// "Hungry", "Weak", "Faint" or empty.
     pub hunger: String,
 }
@@ -115,7 +124,7 @@ impl Status {
         };
         let after_exp = rest[rest.find("Exp:")? + 4..].trim_start();
         let hunger = after_exp.split_whitespace().nth(1).unwrap_or("").to_string();
-        Some(Status {
+        let stats = Stats {
             level: num(rest.split_whitespace().next()?)?,
             gold: num(field("Gold:")?)?,
             hp,
@@ -125,8 +134,8 @@ impl Status {
             arm: num(field("Arm:")?)?,
             exp_level,
             exp,
-            hunger,
-        })
+        };
+        Some(Status { stats, hunger })
     }
 }
 
@@ -144,26 +153,11 @@ pub struct PackItem {
 /// The hero's state, read from the game itself rather than its screen.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HeroState {
-    /// The dungeon level she is on.
-    pub depth: i32,
+    /// What the status line shows (`stats.level` is the level she is on),
+    /// from the game's own values.
+    pub stats: Stats,
     /// The deepest level she has reached.
     pub max_depth: i32,
-    /// Gold carried.
-    pub gold: i32,
-    /// Hit points now.
-    pub hp: i32,
-    /// Hit points at most.
-    pub max_hp: i32,
-    /// Strength now.
-    pub str: i32,
-    /// Strength at most.
-    pub max_str: i32,
-    /// The armour class as the status line shows it (`Arm:`).
-    pub arm: i32,
-    /// Experience level.
-    pub exp_level: i32,
-    /// Experience points.
-    pub exp: i32,
     /// 0 fed, 1 hungry, 2 weak, 3 faint.
     pub hunger: i32,
     /// Whether the hero carries the Amulet of Yendor.
@@ -201,16 +195,18 @@ impl HeroState {
             .collect();
         (*g.opts.prbuf, g.cmd.wizard) = (prbuf, wizard);
         HeroState {
-            depth: g.dungeon.level,
+            stats: Stats {
+                level: g.dungeon.level,
+                gold: g.hero.purse,
+                hp: st.s_hpt,
+                max_hp: st.s_maxhp,
+                str: st.s_str as i32,
+                max_str: g.hero.max_stats.s_str as i32,
+                arm: 10 - arm,
+                exp_level: st.s_lvl,
+                exp: st.s_exp,
+            },
             max_depth: g.dungeon.max_level,
-            gold: g.hero.purse,
-            hp: st.s_hpt,
-            max_hp: st.s_maxhp,
-            str: st.s_str as i32,
-            max_str: g.hero.max_stats.s_str as i32,
-            arm: 10 - arm,
-            exp_level: st.s_lvl,
-            exp: st.s_exp,
             hunger: g.hero.hungry_state,
             amulet: g.dungeon.amulet,
             pack,

@@ -78,7 +78,7 @@ impl Pane {
                 }
                 continue;
             }
-            assert!(start.elapsed() < Duration::from_secs(20), "no {what}:\n{}", rows.join("\n"));
+            assert!(start.elapsed() < Duration::from_secs(120), "no {what}:\n{}", rows.join("\n"));
             std::thread::sleep(Duration::from_millis(50));
         }
     }
