@@ -86,7 +86,7 @@ class Policy(nn.Module):
         self.key = nn.Embedding(NONE + 1, 16)
         self.wait = nn.Embedding(N_WAITS, 8)
         self.view = nn.Sequential(nn.Linear(CROP * CROP * 16, 256), nn.ReLU())
-        self.stats = nn.Sequential(nn.Linear(13 + 3, 32), nn.ReLU())
+        self.stats = nn.Sequential(nn.Linear(len(rogue544.BLSTATS_INDICES) + 3, 32), nn.ReLU())
         # The whole level, coarse: each class's presence in 2 x 4 blocks.
         self.pool = nn.AdaptiveMaxPool2d((11, 20))
         self.level = nn.Sequential(nn.Linear(N_CLASSES * 11 * 20, 128), nn.ReLU())
@@ -199,8 +199,8 @@ def evaluate(policy: str, net, episodes: int, seed: int, max_steps: int):
         last[:, 1] = rogue544.KEYS[a]
         obs, r, term, trunc, info = env.step(a)
         ret += np.where(live, r, 0)
-        deepest = np.where(live, np.maximum(deepest, obs["blstats"][:, 11]), deepest)
-        gold = np.where(live, obs["blstats"][:, 1], gold)
+        deepest = np.where(live, np.maximum(deepest, obs["blstats"][:, rogue544.BLSTATS_INDICES["max_depth"]]), deepest)
+        gold = np.where(live, obs["blstats"][:, rogue544.BLSTATS_INDICES["gold"]], gold)
         live &= ~(term | trunc)
     env.close()
     return ret, deepest, gold

@@ -10,16 +10,28 @@ from __future__ import annotations
 
 import gymnasium as gym
 
-from . import _native
+try:
+    from . import _native
+except ImportError as e:  # pragma: no cover - the message is the point
+    import os as _os
+
+    if not any(f.startswith("_native") for f in _os.listdir(_os.path.dirname(__file__))):
+        raise ImportError(
+            f"rogue544 was imported from its source tree ({_os.path.dirname(__file__)}), which has no "
+            "built native module: Python put the current folder first on its path. Start Python "
+            "outside the repository's python/ folder (for example `cd ..`), or build the package "
+            "in place with `maturin develop --release -m python/Cargo.toml`."
+        ) from e
+    raise
 from .actions import ACTIONS, KEYS, Action, action_named, action_of
-from .envs import (BLSTATS_INDICES, FIELDS, WAITS, RogueEnv, inventory_list, message_text,
-                   observation_space, screen_text)
+from .envs import (ALLOWED, BLSTATS_INDICES, FIELDS, PLAY_EXCLUDED, WAITS, RogueEnv, inventory_list,
+                   message_text, observation_space, screen_text)
 from .vector import RogueVectorEnv
 
 __all__ = [
     "ACTIONS", "KEYS", "Action", "action_named", "action_of", "BLSTATS_INDICES", "FIELDS", "WAITS",
     "RogueEnv", "RogueVectorEnv", "observation_space", "read_case", "message_text",
-    "inventory_list", "screen_text", "ENV_IDS",
+    "inventory_list", "screen_text", "ENV_IDS", "ALLOWED", "PLAY_EXCLUDED",
 ]
 
 #: id -> task

@@ -6,7 +6,9 @@ agents, through the vector env:
 
 * ``uniform``: every action equally likely, at every step;
 * ``masked``: every action the game takes now (``info["action_mask"]``)
-  equally likely.
+  equally likely;
+* ``play``: the same with ``allowed="play"`` (no quitting, nor the
+  commands that only show things again).
 
 and prints, per task and agent, the mean return (with its standard
 error), the deepest level reached (mean and most), the share of steps at a
@@ -25,10 +27,12 @@ import rogue544  # noqa: F401  (registers the envs)
 from rogue544.envs import BLSTATS_INDICES, WAIT_COMMAND
 
 TASKS = ("Rogue-v0", "RogueDescend-v0", "RogueGold-v0")
+AGENTS = ("uniform", "masked", "play")
 
 
 def run(env_id: str, agent: str, episodes: int, steps: int, num_envs: int, seed: int) -> dict:
-    env = gym.make_vec(env_id, num_envs=num_envs, max_episode_steps=steps, copy=False)
+    allowed = "play" if agent == "play" else "all"
+    env = gym.make_vec(env_id, num_envs=num_envs, max_episode_steps=steps, copy=False, allowed=allowed)
     obs, info = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     n_actions = env.single_action_space.n
@@ -78,12 +82,13 @@ def main(argv=None) -> None:
     p.add_argument("--num-envs", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--tasks", nargs="*", default=list(TASKS))
+    p.add_argument("--agents", nargs="*", default=list(AGENTS), choices=AGENTS)
     a = p.parse_args(argv)
     print(f"{a.episodes} episodes of at most {a.steps:,} steps per task and agent (seed {a.seed})\n")
     print("| task | agent | mean return (± s.e.) | deepest level: mean / most | steps at a command wait | endings |")
     print("|---|---|---|---|---|---|")
     for env_id in a.tasks:
-        for agent in ("uniform", "masked"):
+        for agent in a.agents:
             r = run(env_id, agent, a.episodes, a.steps, a.num_envs, a.seed)
             ends = ", ".join(f"{k} {v}" for k, v in sorted(r["ends"].items(), key=lambda kv: -kv[1]))
             print(f"| {env_id} | {agent} | {r['mean']:.2f} (± {r['sem']:.2f}) | {r['depth']:.2f} / {r['deepest']} "

@@ -32,7 +32,7 @@ name            shape       dtype   what
 tty_chars       (B,S,24,80) uint8   the screen's characters
 tty_attrs       (B,S,24,80) uint8   1 where a cell is in standout
 tty_cursor      (B,S,2)     uint8   the cursor, row first
-blstats         (B,S,13)    int32   ``rogue544.BLSTATS_INDICES``
+blstats         (B,S,16)    int32   ``rogue544.BLSTATS_INDICES``
 message         (B,S,256)   uint8   the top line, NUL padded
 wait            (B,S)       int64   an index of ``rogue544.WAITS``
 keys            (B,S)       uint8   the key typed at this frame (0 at a game's

@@ -37,24 +37,14 @@ _SHAPES = {name: shape for name, shape, *_ in FIELDS}
 ROWS, COLS = _SHAPES["tty_chars"]
 PACK, NAME = _SHAPES["inv_strs"]
 
-#: ``blstats`` indices.
-BLSTATS_INDICES = {
-    "depth": 0,
-    "gold": 1,
-    "hp": 2,
-    "max_hp": 3,
-    "str": 4,
-    "max_str": 5,
-    "ac": 6,
-    "exp_level": 7,
-    "exp_points": 8,
-    "hunger": 9,
-    "moves": 10,
-    "max_depth": 11,
-    "amulet": 12,
-}
-(BL_DEPTH, BL_GOLD, BL_HP, BL_MAX_HP, BL_STR, BL_MAX_STR, BL_AC, BL_EXP_LEVEL,
- BL_EXP, BL_HUNGER, BL_MOVES, BL_MAX_DEPTH, BL_AMULET) = range(13)
+#: ``blstats`` indices, from the native module's one table: the hero's
+#: position first, as NLE has it (``blstats[0]`` is x, ``[1]`` y), then
+#: Rogue's own numbers, and whether she stands on the stairs.
+BLSTATS_INDICES = {name: i for i, name in enumerate(_native.BLSTATS)}
+(BL_X, BL_Y, BL_DEPTH, BL_GOLD, BL_HP, BL_MAX_HP, BL_STR, BL_MAX_STR, BL_AC, BL_EXP_LEVEL,
+ BL_EXP, BL_HUNGER, BL_MOVES, BL_MAX_DEPTH, BL_AMULET, BL_STAIRS) = (
+    BLSTATS_INDICES[n] for n in ("x", "y", "depth", "gold", "hp", "max_hp", "str", "max_str", "ac", "exp_level",
+                                 "exp_points", "hunger", "moves", "max_depth", "amulet", "stairs"))
 
 #: ``wait`` values: what the game waits for (see the README's mask table).
 WAITS = tuple(_native.WAITS)
@@ -63,6 +53,20 @@ WAIT_LINE = WAITS.index("line")
 WAIT_OVER = WAITS.index("over")
 
 _I32 = np.iinfo(np.int32)
+
+#: ``allowed="play"``: the commands it masks out at a command wait, by
+#: action name, each with why (they end the game on purpose, or take no
+#: game time and show only what the observation already holds).
+PLAY_EXCLUDED = {ACTIONS[[a.key for a in ACTIONS].index(k)].name: why for k, why in _native.PLAY_EXCLUDED}
+
+#: The values of the envs' ``allowed`` option.
+ALLOWED = ("all", "play")
+
+
+def _check_allowed(allowed: str) -> str:
+    if allowed not in ALLOWED:
+        raise ValueError(f"allowed={allowed!r}: one of {ALLOWED}")
+    return allowed
 
 
 def observation_space() -> spaces.Dict:
@@ -99,15 +103,26 @@ class RogueEnv(gym.Env):
     ``rodney``, no ROGUEOPTS, time 1700000000). Without a seed, the first
     game's seed is drawn from ``np_random`` and each later one follows from
     the one before (:func:`rogue544._native.next_seed`).
+
+    ``allowed``: ``"all"`` (the default) masks in every action the game
+    takes now; ``"play"`` masks out, at a command wait, the commands in
+    :data:`PLAY_EXCLUDED` (quitting, saving, and the ones that only show
+    things again). It changes the masks only: a key typed is the game's.
     """
 
     metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 30}
 
     def __init__(self, task: str = "score", render_mode: str | None = None,
-                 user: str | None = None, rogueopts: str | None = None, time: int | None = None):
+                 user: str | None = None, rogueopts: str | None = None, time: int | None = None,
+                 allowed: str = "all"):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}")
         self.task = task
+        self.allowed = _check_allowed(allowed)
+        # The TimeLimit gym.make puts round this env, to fill `info` at a
+        # truncation (see _time_limit_of_make).
+        self._limit = _time_limit_of_make()
+        self._elapsed = 0
         self.render_mode = render_mode
         self._defaults = {"user": user, "rogueopts": rogueopts, "time": time}
         self.observation_space = observation_space()
@@ -129,10 +144,11 @@ class RogueEnv(gym.Env):
             game_seed = _native.next_seed(self._seed)
         args = _start_args(game_seed, options, self._defaults)
         if self._game is None:
-            self._game = _native.Game(*args, task=self.task, keys=self._keys)
+            self._game = _native.Game(*args, task=self.task, keys=self._keys, allowed=self.allowed)
         else:
             self._game.reset(*args)
         self._seed = args[0]
+        self._elapsed = 0
         if self.render_mode == "human":
             self.render()
         return self._game.observe(), {"seed": self._seed, "action_mask": self._game.action_mask()}
@@ -150,7 +166,11 @@ class RogueEnv(gym.Env):
                 raise ValueError("one key at a time")
             key = ord(key)
         obs, reward, over = self._game.step(int(key))
+        self._elapsed += 1
         info: dict[str, Any] = self._outcome_info() if over else {}
+        if not over and self._limit is not None and self._elapsed >= self._limit:
+            # Gymnasium's TimeLimit truncates the episode at this step.
+            info.update(truncation_info(obs))
         info["action_mask"] = self._game.action_mask()
         if self.render_mode == "human":
             self.render()
@@ -200,7 +220,7 @@ class RogueEnv(gym.Env):
     def restore_state(self, state) -> None:
         """Go back to a moment from :meth:`clone_state`."""
         if self._game is None:
-            self._game = _native.Game(0, task=self.task, keys=self._keys)
+            self._game = _native.Game(0, task=self.task, keys=self._keys, allowed=self.allowed)
         self._game.restore_state(state)
         self._seed = self._game.seed()
 
@@ -235,6 +255,46 @@ class RogueEnv(gym.Env):
             return {}
         ending, killer, gold, max_level = o
         return {"ending": ending, "killer": killer, "gold": gold, "max_level": max_level}
+
+
+def _time_limit_of_make() -> int | None:
+    """The step limit of the TimeLimit wrapper ``gym.make`` is putting round
+    the env it is making (its ``max_episode_steps``, else the registered
+    one; -1 or None: none), or None when the env is not made by
+    ``gym.make``.
+
+    Gymnasium's TimeLimit sets ``truncated`` outside the env and passes the
+    env's ``info`` on untouched, and ``make`` tells the env nothing of the
+    limit (``env.unwrapped.spec.max_episode_steps`` is None). So, to say at a
+    truncation what ``info`` says at a game's end, the env reads the limit
+    where ``make`` keeps it, in its frame (``make`` calls the env's class
+    directly), by the rule ``make`` itself applies. Another wrapper, or an
+    env made otherwise, simply has no truncation info."""
+    import sys
+
+    from gymnasium.envs import registration
+
+    try:
+        f = sys._getframe(2)  # this function's caller is RogueEnv.__init__
+    except ValueError:
+        return None
+    if f.f_code is not registration.make.__code__:
+        return None
+    limit = f.f_locals.get("max_episode_steps")
+    if limit == -1:
+        return None
+    if limit is None:
+        spec = f.f_locals.get("env_spec")
+        limit = getattr(spec, "max_episode_steps", None)
+    return int(limit) if limit is not None else None
+
+
+def truncation_info(obs) -> dict[str, Any]:
+    """What ``info`` says at a truncation (an episode cut short by its step
+    limit), as at a game's end: ``ending`` ``"time limit"``, no killer, the
+    gold and the deepest level so far."""
+    bl = obs["blstats"]
+    return {"ending": "time limit", "killer": None, "gold": int(bl[BL_GOLD]), "max_level": int(bl[BL_MAX_DEPTH])}
 
 
 def message_text(obs) -> str:

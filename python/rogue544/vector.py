@@ -9,9 +9,10 @@ game's first observation, reward 0 and no flags, and ignores its action.
 
 ``info`` is in Gymnasium's vector form: ``info["action_mask"]`` is
 ``(num_envs, n_actions)`` int8 at every step; at the step where episodes
-end, ``ending``, ``killer``, ``gold`` and ``max_level`` (what the single
-env's info carries then) are arrays over the games, each with its
-``_key`` mask saying which games have it.
+end or are truncated, ``ending`` (``"time limit"`` at a truncation),
+``killer``, ``gold`` and ``max_level`` (what the single env's info
+carries then) are arrays over the games, each with its ``_key`` mask
+saying which games have it.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from gymnasium.vector.utils import batch_space
 
 from . import _native
 from .actions import ACTIONS, KEYS
-from .envs import FIELDS, _start_args, observation_space
+from .envs import FIELDS, _check_allowed, _start_args, observation_space
 
 _I32 = np.iinfo(np.int32)
 
@@ -36,22 +37,26 @@ class RogueVectorEnv(VectorEnv):
     ``copy=True`` (the default) returns fresh copies of the arrays each
     step; ``copy=False`` returns the preallocated arrays themselves, which
     the next step overwrites. ``threads`` defaults to the number of cores.
+    ``allowed`` is the single env's option (``"play"`` masks out quitting
+    and the commands that only show things again).
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": ["ansi"]}
 
     def __init__(self, num_envs: int = 1, task: str = "score", max_episode_steps: int | None = 10_000,
                  threads: int | None = None, copy: bool = True, user: str | None = None,
-                 rogueopts: str | None = None, time: int | None = None, render_mode: str | None = None):
+                 rogueopts: str | None = None, time: int | None = None, render_mode: str | None = None,
+                 allowed: str = "all"):
         self.num_envs = int(num_envs)
         self.task = task
+        self.allowed = _check_allowed(allowed)
         self.copy = copy
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r} (the vector env renders 'ansi')")
         self.render_mode = render_mode
         self._defaults = {"user": user, "rogueopts": rogueopts, "time": time}
         limit = 2**63 - 1 if max_episode_steps is None else int(max_episode_steps)
-        self._native = _native.VecGames(self.num_envs, task, limit, threads, keys=KEYS.tobytes())
+        self._native = _native.VecGames(self.num_envs, task, limit, threads, keys=KEYS.tobytes(), allowed=self.allowed)
         self.single_observation_space = observation_space()
         self.single_action_space = spaces.Discrete(len(ACTIONS))
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)

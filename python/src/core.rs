@@ -11,21 +11,45 @@ use crate::fields::set;
 pub use crate::fields::{BLSTATS, COLS, Changed, MSG, NAME, Out, PACK, ROWS, WAITS};
 pub const CELLS: usize = ROWS * COLS;
 
-/// The indices of `blstats`.
+/// The indices of `blstats`: the hero's position first, where NLE has
+/// it (`blstats[0]` is x, `[1]` y), then Rogue's own numbers. Python's
+/// `BLSTATS_INDICES` is made from [`bl::NAMES`].
 pub mod bl {
-    pub const DEPTH: usize = 0;
-    pub const GOLD: usize = 1;
-    pub const HP: usize = 2;
-    pub const MAX_HP: usize = 3;
-    pub const STR: usize = 4;
-    pub const MAX_STR: usize = 5;
-    pub const AC: usize = 6;
-    pub const EXP_LEVEL: usize = 7;
-    pub const EXP: usize = 8;
-    pub const HUNGER: usize = 9;
-    pub const MOVES: usize = 10;
-    pub const MAX_DEPTH: usize = 11;
-    pub const AMULET: usize = 12;
+    pub const X: usize = 0;
+    pub const Y: usize = 1;
+    pub const DEPTH: usize = 2;
+    pub const GOLD: usize = 3;
+    pub const HP: usize = 4;
+    pub const MAX_HP: usize = 5;
+    pub const STR: usize = 6;
+    pub const MAX_STR: usize = 7;
+    pub const AC: usize = 8;
+    pub const EXP_LEVEL: usize = 9;
+    pub const EXP: usize = 10;
+    pub const HUNGER: usize = 11;
+    pub const MOVES: usize = 12;
+    pub const MAX_DEPTH: usize = 13;
+    pub const AMULET: usize = 14;
+    pub const STAIRS: usize = 15;
+    /// The names, in index order.
+    pub const NAMES: [&str; super::BLSTATS] = [
+        "x",
+        "y",
+        "depth",
+        "gold",
+        "hp",
+        "max_hp",
+        "str",
+        "max_str",
+        "ac",
+        "exp_level",
+        "exp_points",
+        "hunger",
+        "moves",
+        "max_depth",
+        "amulet",
+        "stairs",
+    ];
 }
 
 /// Gold for each new deepest level in `Rogue-v0`'s reward.
@@ -148,6 +172,9 @@ pub struct State {
     pub keys: Vec<u8>,
     snap: Option<Snapshot>,
     hero: HeroState,
+    /// The game's `pos` and `on_stairs` then.
+    pos: (i32, i32),
+    on_stairs: bool,
 }
 
 impl State {
@@ -159,7 +186,7 @@ impl State {
 
     pub fn from_bytes(bytes: &[u8]) -> Option<State> {
         let (start, keys) = decode(bytes)?;
-        Some(State { start, keys, snap: None, hero: HeroState::default() })
+        Some(State { start, keys, snap: None, hero: HeroState::default(), pos: (0, 0), on_stairs: false })
     }
 }
 
@@ -182,6 +209,12 @@ pub struct Game {
     /// The hero at the last command wait (what the observation shows
     /// until the next).
     hero: HeroState,
+    /// Where the hero stood at the last command wait (the cursor is on
+    /// her then): column, row.
+    pos: (i32, i32),
+    /// She stood on the stairs at the last command wait (`>` took her
+    /// down then).
+    on_stairs: bool,
     /// The pack changed since the last `fill` that was asked for it.
     pack_dirty: bool,
     /// The screen's row stamps at the last `fill` (see
@@ -250,6 +283,8 @@ impl Game {
             task,
             keys: Vec::new(),
             hero: HeroState::default(),
+            pos: (0, 0),
+            on_stairs: false,
             pack_dirty: true,
             last_stamps: Vec::new(),
         };
@@ -263,6 +298,7 @@ impl Game {
         self.start = start;
         self.keys.clear();
         self.hero = HeroState::default();
+        (self.pos, self.on_stairs) = ((0, 0), false);
         self.pack_dirty = true;
         self.look();
     }
@@ -270,9 +306,15 @@ impl Game {
     fn look(&mut self) {
         // Only a command wait has a state to read: elsewhere asking costs
         // a round trip for nothing.
-        if self.session.observation().wait != Wait::Command {
+        let o = self.session.observation();
+        if o.wait != Wait::Command {
             return;
         }
+        // At a command wait the game has put the cursor on the hero, and
+        // `>` is taken only on the stairs (and not while she floats).
+        let (y, x) = o.cursor();
+        self.pos = (x, y);
+        self.on_stairs = o.takes(b'>');
         if let Some(h) = self.session.state() {
             if h.pack != self.hero.pack {
                 self.pack_dirty = true;
@@ -329,10 +371,17 @@ impl Game {
         Some(Ending { word: o.word(), killer: o.killer.clone(), gold: o.gold, max_level: o.max_level })
     }
 
+    /// What the env's `info` says at a truncation (an episode cut short
+    /// by its step limit): as at an ending, with the gold and the deepest
+    /// level so far.
+    pub fn truncated(&self) -> Ending {
+        Ending { word: "time limit", killer: None, gold: self.hero.gold, max_level: self.hero.max_depth }
+    }
+
     /// Which of `keys` (the action table's) the game takes now: 1 where
     /// the current wait does something with the key (see `mask`).
-    pub fn mask(&self, keys: &[u8], out: &mut [i8]) {
-        crate::mask::fill(self.obs(), keys, out);
+    pub fn mask(&self, keys: &[u8], allowed: crate::mask::Allowed, out: &mut [i8]) {
+        crate::mask::fill(self.obs(), keys, allowed, out);
     }
 
     /// What the mask is made from: the wait and what its read takes.
@@ -347,7 +396,14 @@ impl Game {
     /// This moment, to come back to.
     pub fn clone_state(&mut self) -> State {
         let snap = self.session.snapshot();
-        State { start: self.start.clone(), keys: self.keys.clone(), snap: Some(snap), hero: self.hero.clone() }
+        State {
+            start: self.start.clone(),
+            keys: self.keys.clone(),
+            snap: Some(snap),
+            hero: self.hero.clone(),
+            pos: self.pos,
+            on_stairs: self.on_stairs,
+        }
     }
 
     /// Back to a moment (of this game or any other).
@@ -356,12 +412,14 @@ impl Game {
             Some(snap) => {
                 self.session.restore(snap);
                 self.hero = s.hero.clone();
+                (self.pos, self.on_stairs) = (s.pos, s.on_stairs);
                 self.pack_dirty = true;
             }
             None => {
                 // From bytes: the game again from its start, key by key.
                 self.session.new_game(&s.start.config()).expect("a 24 x 80 config");
                 self.hero = HeroState::default();
+                (self.pos, self.on_stairs) = ((0, 0), false);
                 self.pack_dirty = true;
                 self.look();
                 for &k in &s.keys {
@@ -399,6 +457,7 @@ impl Game {
             headers.push(("rogueopts".into(), o.clone()));
         }
         let mut file = rogue::case::record::RecordFile::create(path, headers)?;
+        file.recorded_by(concat!("the rogue544 env ", env!("CARGO_PKG_VERSION"), ", env.record()"))?;
         file.push(&self.keys)?;
         let ends = match &self.obs().outcome {
             Some(o) => rogue::case::record::ends_word(o.ending),
@@ -456,6 +515,8 @@ impl Game {
         set(out.tty_cursor, &[cy.clamp(0, 255) as u8, cx.clamp(0, 255) as u8]);
         let h = &self.hero;
         let mut b = [0; BLSTATS];
+        (b[bl::X], b[bl::Y]) = self.pos;
+        b[bl::STAIRS] = i32::from(self.on_stairs);
         b[bl::DEPTH] = h.depth;
         b[bl::GOLD] = h.gold;
         b[bl::HP] = h.hp;

@@ -20,7 +20,7 @@ pub const PACK: usize = 26;
 /// width anyway).
 pub const NAME: usize = 80;
 /// Entries of `blstats` (see `core::bl`).
-pub const BLSTATS: usize = 13;
+pub const BLSTATS: usize = 16;
 
 /// What the game waits for, as the `wait` field's numbers (the names are
 /// Python's `WAITS`).

@@ -21,9 +21,14 @@ use pyo3::types::{PyBytes, PyDict};
 
 use crate::core::{Start, Task};
 use crate::fields::{Bufs, FIELDS, Place, WAITS};
+use crate::mask::Allowed;
 
 /// A reset's (seed, user, rogueopts, time) from Python.
 type StartArgs = (i64, Option<String>, Option<String>, Option<i64>);
+
+fn allowed_of(name: &str) -> PyResult<Allowed> {
+    Allowed::parse(name).ok_or_else(|| PyValueError::new_err(format!("allowed={name:?}: 'all' or 'play'")))
+}
 
 fn task_of(name: &str) -> PyResult<Task> {
     Task::parse(name).ok_or_else(|| PyValueError::new_err(format!("unknown task {name:?}")))
@@ -101,12 +106,15 @@ struct PyGame {
     g: core::Game,
     /// The action table's keys (for masks).
     keys: Vec<u8>,
+    /// Which of the keys the game takes the mask allows.
+    allowed: Allowed,
 }
 
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (seed, user=None, rogueopts=None, time=None, task="score", keys=Vec::new()))]
+    #[pyo3(signature = (seed, user=None, rogueopts=None, time=None, task="score", keys=Vec::new(), allowed="all"))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         seed: i64,
         user: Option<String>,
@@ -114,8 +122,10 @@ impl PyGame {
         time: Option<i64>,
         task: &str,
         keys: Vec<u8>,
+        allowed: &str,
     ) -> PyResult<Self> {
-        Ok(PyGame { g: core::Game::new(start_of(seed, user, rogueopts, time)?, task_of(task)?), keys })
+        let allowed = allowed_of(allowed)?;
+        Ok(PyGame { g: core::Game::new(start_of(seed, user, rogueopts, time)?, task_of(task)?), keys, allowed })
     }
 
     #[pyo3(signature = (seed, user=None, rogueopts=None, time=None))]
@@ -137,7 +147,7 @@ impl PyGame {
     /// The action mask (int8, one per key of the table given at `new`).
     fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
         let mut m = vec![0i8; self.keys.len()];
-        self.g.mask(&self.keys, &mut m);
+        self.g.mask(&self.keys, self.allowed, &mut m);
         PyArray1::from_vec(py, m)
     }
 
@@ -240,21 +250,23 @@ fn endings(v: &vector::VecGames) -> Vec<(usize, EndingTuple)> {
 #[pymethods]
 impl PyVecGames {
     #[new]
-    #[pyo3(signature = (num_envs, task="score", max_episode_steps=10_000, threads=None, keys=Vec::new()))]
+    #[pyo3(signature = (num_envs, task="score", max_episode_steps=10_000, threads=None, keys=Vec::new(), allowed="all"))]
     fn new(
         num_envs: usize,
         task: &str,
         max_episode_steps: u64,
         threads: Option<usize>,
         keys: Vec<u8>,
+        allowed: &str,
     ) -> PyResult<Self> {
+        let allowed = allowed_of(allowed)?;
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
         }
         let threads =
             threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, num_envs);
         Ok(PyVecGames {
-            v: vector::VecGames::new(num_envs, task_of(task)?, max_episode_steps, threads, keys),
+            v: vector::VecGames::new(num_envs, task_of(task)?, max_episode_steps, threads, keys, allowed),
             arrays: None,
             typed: Vec::with_capacity(num_envs),
         })
@@ -344,7 +356,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         FIELDS.iter().map(|f| (f.name, f.shape.to_vec(), f.dtype, f.low, f.high)).collect();
     m.add("FIELDS", fields)?;
     m.add("WAITS", WAITS.to_vec())?;
-    m.add("BLSTATS", fields::BLSTATS)?;
+    m.add("BLSTATS", core::bl::NAMES.to_vec())?;
     m.add("DEPTH_BONUS", core::DEPTH_BONUS)?;
+    m.add("PLAY_EXCLUDED", mask::PLAY_EXCLUDED.to_vec())?;
     Ok(())
 }

@@ -12,6 +12,7 @@ use rogue::session::{Prompt, Wait};
 
 use crate::core::{Ending, Game, Start, Task, next_seed};
 use crate::fields::{self, Bufs, Changed, Cutter, Out, Place, place, set_one};
+use crate::mask::Allowed;
 
 /// The vector's arrays, flat, game after game: the observation ([`Out`],
 /// for every game), the step's reward and flags, and the action masks.
@@ -89,7 +90,7 @@ impl Share {
 
     /// Game `i`'s observation and mask, after a step (`all`: after a new
     /// game).
-    fn fill(&mut self, i: usize, g: &mut Game, keys: &[u8], all: bool) {
+    fn fill(&mut self, i: usize, g: &mut Game, keys: &[u8], allowed: Allowed, all: bool) {
         // Every fill is copied out before the next one (each round copies
         // every share), so this fill's changes are all there is to copy.
         self.changed[i] = g.fill(self.bufs.game(i), all);
@@ -97,7 +98,7 @@ impl Share {
         // wait as the step before did.
         let read = g.read();
         if all || self.reads[i] != Some(read) {
-            g.mask(keys, &mut self.mask[i * self.actions..(i + 1) * self.actions]);
+            g.mask(keys, allowed, &mut self.mask[i * self.actions..(i + 1) * self.actions]);
             self.reads[i] = Some(read);
         }
     }
@@ -136,6 +137,8 @@ struct Chunk {
     max_steps: u64,
     /// The action table's keys (for the masks).
     keys: Vec<u8>,
+    /// Which of the keys the game takes the masks allow.
+    allowed: Allowed,
 }
 
 impl Chunk {
@@ -152,7 +155,7 @@ impl Chunk {
             b.reward[i] = 0.0;
             b.terminated[i] = 0;
             b.truncated[i] = 0;
-            b.fill(i, &mut self.slots[i].game, &self.keys, true);
+            b.fill(i, &mut self.slots[i].game, &self.keys, self.allowed, true);
         }
         b.ends.clear();
     }
@@ -177,13 +180,16 @@ impl Chunk {
                 let trunc = !term && slot.steps >= self.max_steps;
                 set_one(&mut b.terminated[i], u8::from(term));
                 set_one(&mut b.truncated[i], u8::from(trunc));
-                // What the single env's info says at a game's end.
+                // What the single env's info says at a game's end, and at
+                // a truncation.
                 if let Some(e) = slot.game.ending().filter(|_| term) {
                     b.ends.push((i, e));
+                } else if trunc {
+                    b.ends.push((i, slot.game.truncated()));
                 }
                 slot.done = term || trunc;
             }
-            b.fill(i, &mut slot.game, &self.keys, fresh);
+            b.fill(i, &mut slot.game, &self.keys, self.allowed, fresh);
         }
     }
 }
@@ -266,7 +272,7 @@ pub struct VecGames {
 }
 
 impl VecGames {
-    pub fn new(n: usize, task: Task, max_steps: u64, threads: usize, keys: Vec<u8>) -> VecGames {
+    pub fn new(n: usize, task: Task, max_steps: u64, threads: usize, keys: Vec<u8>, allowed: Allowed) -> VecGames {
         let threads = threads.clamp(1, n.max(1));
         let actions = keys.len();
         // Equal shares: the calling thread's serial part (Python's side of
@@ -284,7 +290,7 @@ impl VecGames {
                 // The chunk (its games) is made on its own thread.
                 let thread = std::thread::Builder::new()
                     .name(format!("rogue544-{w}"))
-                    .spawn(move || work(Chunk { slots: Vec::new(), task, max_steps, keys }, crx, btx))
+                    .spawn(move || work(Chunk { slots: Vec::new(), task, max_steps, keys, allowed }, crx, btx))
                     .ok();
                 Worker {
                     lo,
@@ -299,7 +305,7 @@ impl VecGames {
             .collect();
         VecGames {
             n,
-            local: Chunk { slots: Vec::new(), task, max_steps, keys },
+            local: Chunk { slots: Vec::new(), task, max_steps, keys, allowed },
             local_n,
             local_share: Share::new(local_n, actions),
             workers,

@@ -84,12 +84,12 @@ def test_reset_options_change_the_game():
 def test_blstats_and_inventory_from_the_game():
     env = gym.make("Rogue-v0")
     obs, _ = env.reset(seed=42)
-    bl = obs["blstats"]
+    bl = dict(zip(rogue544.BLSTATS_INDICES, obs["blstats"]))
     status = rogue544.screen_text(obs)[23]
-    assert status.startswith(f"Level: {bl[0]}  Gold: {bl[1]}")
-    assert f"Hp: {bl[2]}({bl[3]})" in status and f"Str: {bl[4]}({bl[5]})" in status
-    assert f"Arm: {bl[6]}" in status and f"Exp: {bl[7]}/{bl[8]}" in status
-    assert bl[9] == 0 and bl[10] == 0 and bl[11] == 1
+    assert status.startswith(f"Level: {bl['depth']}  Gold: {bl['gold']}")
+    assert f"Hp: {bl['hp']}({bl['max_hp']})" in status and f"Str: {bl['str']}({bl['max_str']})" in status
+    assert f"Arm: {bl['ac']}" in status and f"Exp: {bl['exp_level']}/{bl['exp_points']}" in status
+    assert bl["hunger"] == 0 and bl["moves"] == 0 and bl["max_depth"] == 1
     inv = rogue544.inventory_list(obs)
     assert inv[0] == ("a", ":", "Some food")
     assert [t for _, t, _ in inv] == [":", "]", ")", ")", ")"]
@@ -101,7 +101,7 @@ def test_blstats_and_inventory_from_the_game():
         assert any(row.startswith(f"{letter}) {name}") for row in shown), (letter, name, shown)
     assert rogue544.WAITS[obs["wait"]] == "space"  # --Press space to continue--
     obs, *_ = env.unwrapped.step_key(b" ")
-    assert obs["wait"] == 0 and obs["blstats"][10] == 2
+    assert obs["wait"] == 0 and obs["blstats"][rogue544.BLSTATS_INDICES["moves"]] == 2
 
 
 def test_step_key_is_step():
@@ -155,7 +155,7 @@ def test_rewards():
         total += r
         last = obs
     bl = last["blstats"]
-    assert total == pytest.approx(bl[1] + 50 * (bl[11] - 1)) or env._game.is_over()
+    assert total == pytest.approx(bl[rogue544.BLSTATS_INDICES["gold"]] + 50 * (bl[rogue544.BLSTATS_INDICES["max_depth"]] - 1)) or env._game.is_over()
 
 
 def test_record_plays_back_in_rogue_trace(tmp_path):
@@ -244,7 +244,7 @@ def test_what_the_clients_need():
     assert isinstance(space, gym.spaces.Dict)
     assert all(isinstance(s, (gym.spaces.Box, gym.spaces.Discrete)) for s in space.spaces.values())
     want = {"tty_chars": ((24, 80), np.uint8), "tty_attrs": ((24, 80), np.uint8), "tty_cursor": ((2,), np.uint8),
-            "blstats": ((13,), np.int32), "message": ((256,), np.uint8), "inv_letters": ((26,), np.uint8),
+            "blstats": ((16,), np.int32), "message": ((256,), np.uint8), "inv_letters": ((26,), np.uint8),
             "inv_oclasses": ((26,), np.uint8), "inv_strs": ((26, 80), np.uint8)}
     for k, (shape, dtype) in want.items():
         assert space[k].shape == shape and space[k].dtype == dtype, k

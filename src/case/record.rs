@@ -128,6 +128,8 @@ pub struct RecordFile {
     in_files: Vec<(String, String)>,
     keys: Vec<u8>,
     ends: String,
+    /// What made the record (the `note` header says it).
+    by: String,
 }
 
 impl RecordFile {
@@ -151,9 +153,17 @@ impl RecordFile {
             in_files: Vec::new(),
             keys: Vec::new(),
             ends: "signal".into(),
+            by: "rogue --record".into(),
         };
         r.write()?;
         Ok(r)
+    }
+
+    /// Say what made the record (`rogue --record` unless told): the `note`
+    /// header reads "recorded by" it.
+    pub fn recorded_by(&mut self, by: &str) -> io::Result<()> {
+        by.clone_into(&mut self.by);
+        self.write()
     }
 
     /// Set a header's value (e.g. the screen size once it is known).
@@ -202,7 +212,7 @@ impl RecordFile {
         }
         let _ = writeln!(out, "keys: {}", self.keys.len());
         let _ = writeln!(out, "ends: {}", self.ends);
-        let _ = writeln!(out, "note: recorded by rogue --record (Rust port {})", env!("CARGO_PKG_VERSION"));
+        let _ = writeln!(out, "note: recorded by {} (Rust port {})", self.by, env!("CARGO_PKG_VERSION"));
         out.push('\n');
         out.push_str(&encode_body(&self.keys));
         out
