@@ -2,8 +2,8 @@
 
 AGENT is a checkpoint of ``rogue544.train`` (a ``.pt`` file; needs torch),
 ``random`` (uniform over every action), ``masked`` (uniform over what the
-game's mask allows, less the commands that quit or only change the screen:
-``rogue544.features.NOT_PLAY``), ``explorer`` (the crate's screen-reading
+game's ``allowed="play"`` mask allows: no quitting, nothing that only
+shows things again), ``explorer`` (the crate's screen-reading
 bot, ``rogue::session::bot::Explorer``, natively) or ``rogomatic`` (the
 Rog-O-Matic dataset's own games on those dungeons, read from its index).
 
@@ -32,7 +32,6 @@ import numpy as np
 from . import _native
 from .dataset import load_records
 from .envs import BL_GOLD, BL_MAX_DEPTH
-from .features import no_quit_mask
 from .vector import RogueVectorEnv
 
 DEFAULT_DUNGEONS = (1541, 1600)
@@ -62,7 +61,7 @@ class Result(collections.namedtuple("Result", "seed deepest gold ending steps"))
         return int(self.gold) + 50 * (int(self.deepest) - 1)
 
 
-def play_vector(games: list[dict], act, max_steps: int, new_games=None) -> list[Result]:
+def play_vector(games: list[dict], act, max_steps: int, new_games=None, allowed: str = "play") -> list[Result]:
     """Play each game once in a vector env; ``act(obs, mask)`` gives the
     actions. ``new_games(which)`` is told of games that start anew."""
     results: dict[int, Result] = {}
@@ -71,7 +70,7 @@ def play_vector(games: list[dict], act, max_steps: int, new_games=None) -> list[
         groups[(g["user"], g["rogueopts"], g["time"])].append(i)
     for (user, rogueopts, clock), idx in groups.items():
         env = RogueVectorEnv(len(idx), task="score", max_episode_steps=max_steps, copy=False, threads=1,
-                             user=user, rogueopts=rogueopts, time=clock)
+                             user=user, rogueopts=rogueopts, time=clock, allowed=allowed)
         obs, info = env.reset(seed=[games[i]["seed"] for i in idx])
         if new_games is not None:
             new_games(np.ones(len(idx), np.bool_), len(idx))
@@ -97,9 +96,8 @@ def random_agent(seed: int, masked: bool):
     def act(obs, mask):
         if not masked:
             return rng.integers(0, mask.shape[1], size=mask.shape[0])
-        m = no_quit_mask(mask, obs["wait"])
         # Uniform over each row's allowed actions.
-        u = rng.random(m.shape) * m
+        u = rng.random(mask.shape) * mask
         return u.argmax(axis=1)
     return act
 

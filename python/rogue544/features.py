@@ -18,8 +18,9 @@ the mask) and how long the hero has been on this level.
 
 :data:`PLAY_COMMANDS` is the trainer's action set at a command wait: the
 eight moves and the commands that help going down (``>``, search, rest,
-eat, quaff, read, wield, wear); at every other wait the game's own mask
-is used whole (a prompt's answers).
+eat, quaff, read, wield, wear) within the game's ``allowed="play"``
+mask; at every other wait the game's own mask is used whole (a prompt's
+answers).
 """
 
 from __future__ import annotations
@@ -40,35 +41,15 @@ PLAY_COMMANDS = ("move_w", "move_s", "move_n", "move_e", "move_nw", "move_ne", "
 _KEEP = np.zeros(N_ACTIONS, np.bool_)
 _KEEP[[action_named(a) for a in PLAY_COMMANDS]] = True
 
-#: Commands that end a game on purpose or only change what the screen
-#: shows: what ``masked`` random play leaves out (``allowed="play"``'s
-#: idea, applied here for envs without it).
-NOT_PLAY = ("quit", "save", "options", "call", "help", "identify_symbol", "discoveries",
-            "previous_message", "redraw", "version", "status", "inventory", "inventory_one",
-            "current_weapon", "current_armor", "current_rings", "identify_trap")
-_NOT_PLAY = np.zeros(N_ACTIONS, np.bool_)
-_NOT_PLAY[[action_named(a) for a in NOT_PLAY]] = True
-
-
-def _restrict(mask: np.ndarray, wait: np.ndarray, allowed_at_command: np.ndarray) -> np.ndarray:
-    """``mask`` (``(N, A)``) cut to ``allowed_at_command`` at command waits;
-    a game left with nothing keeps its whole mask."""
+def play_mask(mask: np.ndarray, wait: np.ndarray) -> np.ndarray:
+    """The trainer's mask (bool): the game's ``mask`` (``(N, A)``) cut to
+    :data:`PLAY_COMMANDS` at command waits; a game left with nothing there
+    keeps the game's whole mask."""
     m = mask.astype(np.bool_)
-    cmd = wait == WAIT_COMMAND
-    cut = m & allowed_at_command
-    use = cmd & cut.any(axis=1)
+    cut = m & _KEEP
+    use = (wait == WAIT_COMMAND) & cut.any(axis=1)
     m[use] = cut[use]
     return m
-
-
-def play_mask(mask: np.ndarray, wait: np.ndarray) -> np.ndarray:
-    """The trainer's mask: :data:`PLAY_COMMANDS` at command waits."""
-    return _restrict(mask, wait, _KEEP)
-
-
-def no_quit_mask(mask: np.ndarray, wait: np.ndarray) -> np.ndarray:
-    """The masked random agent's mask: everything but :data:`NOT_PLAY`."""
-    return _restrict(mask, wait, ~_NOT_PLAY)
 
 
 #: The hero's numbers as features.

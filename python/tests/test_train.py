@@ -14,7 +14,7 @@ import pytest
 import rogue544
 from rogue544 import _native
 from rogue544.evaluate import evaluate, main as evaluate_main
-from rogue544.features import Observer, TARGET, no_quit_mask, play_mask, N_ACTIONS
+from rogue544.features import Observer, TARGET, play_mask
 from rogue544.shaping import ExplorationBonus
 from rogue544.vector import RogueVectorEnv
 
@@ -48,7 +48,7 @@ def test_nav_rejects_bad_shapes():
 
 
 def test_observer_and_masks_on_real_games():
-    env = RogueVectorEnv(8, task="descend", copy=False, threads=1)
+    env = RogueVectorEnv(8, task="descend", copy=False, threads=1, allowed="play")
     obs, info = env.reset(seed=3)
     o = Observer(8)
     rng = np.random.default_rng(0)
@@ -56,11 +56,10 @@ def test_observer_and_masks_on_real_games():
         x = o(obs, info["action_mask"])
         assert x.shape == (8, Observer.size) and np.isfinite(x).all()
         m = play_mask(info["action_mask"], obs["wait"])
-        q = no_quit_mask(info["action_mask"], obs["wait"])
         # Never empty, never wider than the game's own mask.
-        assert m.any(axis=1).all() and q.any(axis=1).all()
+        assert m.any(axis=1).all()
         assert not (m & ~info["action_mask"].astype(bool)).any()
-        assert not q[obs["wait"] == rogue544.WAITS.index("command"), rogue544.action_named("quit")].any()
+        assert not m[obs["wait"] == rogue544.WAITS.index("command"), rogue544.action_named("quit")].any()
         a = (rng.random(m.shape) * m).argmax(axis=1)
         obs, _, term, trunc, info = env.step(a)
         o.new_games(term | trunc)
