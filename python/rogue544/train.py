@@ -98,6 +98,8 @@ class Args:
     """0: torch's default (on cores shared with the env and other work, one is faster)"""
     checkpoint_minutes: float = 5.0
     resume: bool = False
+    resume_from: str = ""
+    """a checkpoint to go on from (model, optimiser when saved, counts), e.g. the shipped one"""
     device: str = "auto"
     quiet: bool = False
 
@@ -197,8 +199,9 @@ def train(args: Args) -> dict:
     ck_path = os.path.join(args.run_dir, "checkpoint.pt")
     state = {"global_step": 0, "iteration": 0, "elapsed": 0.0, "best": 0.0, "episodes": 0}
     ck = None
-    if args.resume and os.path.exists(ck_path):
-        ck = torch.load(ck_path, map_location=device, weights_only=False)
+    src = args.resume_from or (ck_path if args.resume and os.path.exists(ck_path) else "")
+    if src:
+        ck = torch.load(src, map_location=device, weights_only=False)
         state.update({k: ck[k] for k in state if k in ck})
     random.seed(args.seed + state["iteration"])
     np.random.seed(args.seed + state["iteration"])
@@ -213,7 +216,7 @@ def train(args: Args) -> dict:
         if ck.get("optimizer"):
             optimizer.load_state_dict(ck["optimizer"])
         if not args.quiet:
-            print(f"resumed {ck_path} at {state['global_step']} steps")
+            print(f"resumed {src} at {state['global_step']} steps")
 
     T, N = args.num_steps, args.num_envs
     x_buf = torch.zeros((T, N, Observer.size))
@@ -235,7 +238,7 @@ def train(args: Args) -> dict:
     recent = collections.deque(maxlen=100)
 
     csv_path = os.path.join(args.run_dir, "progress.csv")
-    new_csv = not (args.resume and os.path.exists(csv_path))
+    new_csv = not ((args.resume or args.resume_from) and os.path.exists(csv_path))
     csv_file = open(csv_path, "w" if new_csv else "a", newline="")
     writer = csv.DictWriter(csv_file, fieldnames=CSV_FIELDS)
     if new_csv:
