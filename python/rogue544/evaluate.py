@@ -107,6 +107,8 @@ def checkpoint_agent(path: str, seed: int, greedy: bool):
     from .features import Observer, play_mask
     from .train import load_agent
     torch.manual_seed(seed)
+    # Small batches: one thread is faster than two fighting over shared cores.
+    torch.set_num_threads(1)
     agent, _ = load_agent(path)
     state = {}
 
