@@ -169,7 +169,7 @@ def load_agent(path: str, device="cpu"):
     return agent, args
 
 
-def make_env(args: Args, seed_offset: int = 0):
+def make_env(args: Args):
     env = RogueVectorEnv(args.num_envs, task=args.task, max_episode_steps=args.max_episode_steps,
                          threads=args.env_threads, copy=False, allowed="play")
     if args.shaping:
