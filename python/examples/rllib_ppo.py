@@ -25,12 +25,12 @@ import numpy as np
 
 
 def make_env(config=None):
-    import rogue544  # noqa: F401  (registers Rogue-v0 in this process)
+    import rogue544  # registers Rogue-v0 in this process
 
     class Flat(gym.ObservationWrapper):
         def __init__(self, env):
             super().__init__(env)
-            n = 24 * 80 + 13
+            n = 24 * 80 + len(rogue544.BLSTATS_INDICES)
             self.observation_space = gym.spaces.Box(-1e9, 1e9, (n,), np.float32)
 
         def observation(self, obs):

@@ -14,7 +14,7 @@ Measures, in one run on this machine:
 
 Options: ``--seconds S`` per measurement (default 5), ``--num-envs N``
 (default 64), ``--threads T`` (default: one per core), ``--repeat R``
-(default 3), ``--no-ceiling``. The vector env is measured with its default
+(default 3), ``--no-ceiling``, ``--loads`` (below). The vector env is measured with its default
 threads and with ``threads=1``, the two alternating R times, and the
 medians are given; beside each pair, as many separate one-thread
 processes as the vector has threads, each with its share of the games,
@@ -22,6 +22,16 @@ run together: the scaling the machine itself gives (two virtual cores
 are not always two cores' worth), the ceiling for the threads;
 each line gives the process's CPU time beside the wall time, and the load
 average is printed, since other work on the machine changes the figures.
+
+``--loads idle busy busy19 sleeper torch`` (or ``--loads all``) measures
+the vector env with ``copy=False``, its default threads against
+``threads=1`` (alternating, medians), beside each kind of other work,
+which the bench starts itself and stops after: ``busy`` a busy loop at
+nice 0, ``busy19`` one at nice 19, ``sleeper`` a process at nice 19 that
+works 0.2 ms and sleeps 0.3 ms over and over (as a program playing
+through a terminal does), ``torch`` a torch training loop with torch's
+own threads (with ``--torch-python``, or this Python when it has torch;
+skipped otherwise). :data:`LOADS` holds them: a new row is one entry.
 """
 
 from __future__ import annotations
@@ -30,6 +40,8 @@ import argparse
 import multiprocessing
 import os
 import statistics
+import subprocess
+import sys
 import time
 
 import gymnasium as gym
@@ -61,10 +73,10 @@ def _single(env_id: str, seconds: float, seed: int = 0) -> float:
 
 
 def _vector(env_id: str, num_envs: int, threads: int | None, seconds: float, copy: bool,
-            lo: int = 0, of: int | None = None, start=None) -> float:
+            lo: int = 0, of: int | None = None, start=None, seen: dict | None = None) -> float:
     """Steps per second of ``num_envs`` games: games ``lo..lo+num_envs``
     of ``of`` (default: all of them), seeds and actions as in a run of
-    all ``of``."""
+    all ``of``. ``seen`` gets the threads active at the end."""
     kwargs = {} if threads is None else {"threads": threads}
     env = gym.make_vec(env_id, num_envs=num_envs, copy=copy, **kwargs)
     env.reset(seed=lo)
@@ -83,6 +95,8 @@ def _vector(env_id: str, num_envs: int, threads: int | None, seconds: float, cop
         if time.perf_counter() >= deadline:
             break
     rate = calls * num_envs / (time.perf_counter() - t0)
+    if seen is not None:
+        seen["active"] = env.unwrapped.active_threads
     env.close()
     return rate
 
@@ -109,6 +123,93 @@ def _processes(env_id: str, num_envs: int, processes: int, seconds: float) -> fl
     return sum(rates)
 
 
+_BUSY = "while True: pass"
+_SLEEPER = """
+import time
+while True:
+    t = time.perf_counter()
+    while time.perf_counter() - t < 0.0002:
+        pass
+    time.sleep(0.0003)
+"""
+_TORCH = """
+import torch
+net = torch.nn.Sequential(torch.nn.Linear(512, 512), torch.nn.ReLU(), torch.nn.Linear(512, 78))
+opt = torch.optim.Adam(net.parameters())
+x, y = torch.randn(1024, 512), torch.randint(0, 78, (1024,))
+while True:
+    loss = torch.nn.functional.cross_entropy(net(x), y)
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+"""
+
+#: The other work the vector env is measured beside: name -> (what, nice,
+#: the Python code the load process runs, or None for none).
+LOADS = {
+    "idle": ("nothing else", 0, None),
+    "busy": ("a busy loop at nice 0", 0, _BUSY),
+    "busy19": ("a busy loop at nice 19", 19, _BUSY),
+    "sleeper": ("a process at nice 19 that wakes every 0.5 ms", 19, _SLEEPER),
+    "torch": ("torch training (its own threads)", 0, _TORCH),
+}
+
+
+def _has_torch(python: str) -> bool:
+    return subprocess.run([python, "-c", "import torch"], capture_output=True).returncode == 0
+
+
+def _start_load(name: str, torch_python: str | None):
+    """The load's process (None for none); it is stopped by the caller."""
+    _, nice, code = LOADS[name]
+    if code is None:
+        return None
+    python = torch_python if name == "torch" else sys.executable
+    proc = subprocess.Popen([python, "-c", code], preexec_fn=(lambda: os.nice(nice)) if nice else None,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.0 if name != "torch" else 5.0)  # let it start (torch imports slowly)
+    if proc.poll() is not None:
+        raise RuntimeError(f"the {name} load stopped at once")
+    return proc
+
+
+def _under_loads(a, loads: list[str]) -> None:
+    """The vector env's default threads against threads=1 beside each load."""
+    torch_python = a.torch_python or sys.executable
+    rows = []
+    for name in loads:
+        if name == "torch" and not _has_torch(torch_python):
+            print("torch load: torch not installed (pip install torch, or --torch-python) - skipped")
+            continue
+        proc = _start_load(name, torch_python)
+        try:
+            many, one, cpu_many, cpu_one, active = [], [], [], [], []
+            for _ in range(max(1, a.repeat)):
+                seen: dict = {}
+                m = _timed(_vector, "Rogue-v0", a.num_envs, a.threads, a.seconds, copy=False, seen=seen)
+                o = _timed(_vector, "Rogue-v0", a.num_envs, 1, a.seconds, copy=False)
+                print(_line(f"  [{name}] default threads (active at the end: {seen['active']})", m))
+                print(_line(f"  [{name}] threads=1", o))
+                many.append(m[0])
+                one.append(o[0])
+                cpu_many.append(m[1] / m[2])
+                cpu_one.append(o[1] / o[2])
+                active.append(seen["active"])
+        finally:
+            if proc is not None:
+                proc.kill()
+                proc.wait()
+        ratios = [x / y for x, y in zip(many, one)]
+        rows.append((name, statistics.median(many), statistics.median(one), statistics.median(ratios),
+                     min(ratios), max(ratios), statistics.median(cpu_many), statistics.median(cpu_one), active))
+    print(f"\n| beside ({a.num_envs} games, copy=False, medians of {a.repeat}) | default threads | threads=1 "
+          "| default / threads=1 (runs) | CPU s per s: default, threads=1 | threads active at the end |")
+    print("|---|---|---|---|---|---|")
+    for name, m, o, r, lo, hi, cm, co, active in rows:
+        print(f"| {LOADS[name][0]} | {m:,.0f} | {o:,.0f} | {r:.2f}x ({lo:.2f}-{hi:.2f}) | {cm:.2f}, {co:.2f} "
+              f"| {', '.join(map(str, active))} |")
+
+
 def _timed(f, *args, **kwargs) -> tuple[float, float, float]:
     """``f``'s rate, with the process's CPU time and the wall time it took."""
     cpu, wall = time.process_time(), time.perf_counter()
@@ -132,7 +233,13 @@ def main(argv=None) -> None:
     p.add_argument("--no-trainer", action="store_true", help="skip the trainer's row (rogue544.train beside SB3)")
     p.add_argument("--no-ceiling", action="store_true",
                    help="skip the separate processes that measure the machine's own scaling")
+    p.add_argument("--loads", nargs="*", default=None, choices=[*LOADS, "all"],
+                   help="only the vector env beside other work (the bench starts it): " + ", ".join(LOADS))
+    p.add_argument("--torch-python", default=None, help="the Python that runs the torch load (default: this one)")
     a = p.parse_args(argv)
+    if a.loads is not None:
+        _under_loads(a, list(LOADS) if "all" in a.loads or not a.loads else a.loads)
+        return
     print(f"cores: {os.cpu_count()}; load average before: {os.getloadavg()[0]:.2f}")
     cpu0 = time.process_time()
     single = _timed(_single, "Rogue-v0", a.seconds)

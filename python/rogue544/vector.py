@@ -82,8 +82,16 @@ class RogueVectorEnv(VectorEnv):
 
     @property
     def threads(self) -> int:
-        """The worker threads stepping the games."""
+        """The threads that may step the games (this one and the workers)."""
         return self._native.threads()
+
+    @property
+    def active_threads(self) -> int:
+        """The threads stepping the games now: 1 while the calling thread
+        has them all (the env measures itself and moves every game to the
+        calling thread when its workers are slower, as on a busy machine;
+        it tries them again now and then)."""
+        return self._native.active_threads()
 
     def reset(self, *, seed=None, options: dict[str, Any] | None = None):
         n = self.num_envs

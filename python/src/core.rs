@@ -292,6 +292,19 @@ impl Game {
         g
     }
 
+    /// The game `start` and `keys` make (typed one by one, the hero read
+    /// at each command wait as when they were played): the same game
+    /// exactly, made on this thread.
+    pub fn replayed(start: Start, task: Task, keys: &[u8]) -> Game {
+        let mut g = Game::new(start, task);
+        for &k in keys {
+            g.session.send(k);
+            g.look();
+        }
+        g.keys.extend_from_slice(keys);
+        g
+    }
+
     /// Leave this game for a new one.
     pub fn reset(&mut self, start: Start) {
         self.session.new_game(&start.config()).expect("a 24 x 80 config");

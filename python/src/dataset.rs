@@ -6,10 +6,7 @@
 //! per minibatch row (a session stays on the thread that made it) and
 //! type the records' keys into them with the interpreter's lock let go.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
+use std::sync::Arc;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -18,6 +15,7 @@ use rogue::session::{Config, Session};
 
 use crate::core::{Game, Out, Start, Task};
 use crate::fields::{Arrays, Bufs, Changed};
+use crate::pool::{self, Pool};
 
 mod builtin {
     include!(concat!(env!("OUT_DIR"), "/datasets.rs"));
@@ -78,10 +76,11 @@ struct Job {
     frames: Bufs,
 }
 
-/// A worker: rows `lo..hi`, each with its game.
-fn work(records: Arc<Vec<Record>>, lo: usize, seq: usize, jobs: Receiver<Job>, back: Sender<Bufs>) {
+/// A worker's answer to its jobs: rows `lo..`, each with its game (made
+/// and kept on the worker's thread).
+fn worker(records: Arc<Vec<Record>>, lo: usize, seq: usize) -> impl FnMut(Job) -> Bufs {
     let mut rows: Vec<Option<Row>> = Vec::new();
-    for mut job in jobs {
+    move |mut job: Job| {
         for s in &job.segments {
             let r = s.row - lo;
             if rows.len() <= r {
@@ -99,20 +98,8 @@ fn work(records: Arc<Vec<Record>>, lo: usize, seq: usize, jobs: Receiver<Job>, b
                 }
             }
         }
-        if back.send(job.frames).is_err() {
-            return;
-        }
+        job.frames
     }
-}
-
-struct Worker {
-    lo: usize,
-    hi: usize,
-    jobs: Option<Sender<Job>>,
-    /// Behind a lock only so that the replayer can be shared (one caller
-    /// at a time uses it).
-    back: Mutex<Receiver<Bufs>>,
-    thread: Option<JoinHandle<()>>,
 }
 
 /// Minibatches of `batch` rows x `seq` frames from a set of records.
@@ -120,27 +107,25 @@ pub struct Replayer {
     records: Arc<Vec<Record>>,
     batch: usize,
     seq: usize,
-    workers: Vec<Worker>,
+    /// Worker `w`'s rows.
+    rows: Vec<(usize, usize)>,
+    pool: Pool<Job, Bufs>,
 }
 
 impl Replayer {
     pub fn new(records: Vec<Record>, batch: usize, seq: usize, threads: usize) -> Replayer {
         let records = Arc::new(records);
         let threads = threads.clamp(1, batch.max(1));
-        let workers = (0..threads)
-            .map(|w| {
-                let (lo, hi) = (batch * w / threads, batch * (w + 1) / threads);
-                let (jtx, jrx) = channel();
-                let (btx, brx) = channel();
+        let rows: Vec<(usize, usize)> =
+            (0..threads).map(|w| (batch * w / threads, batch * (w + 1) / threads)).collect();
+        let pool = Pool::new(
+            "rogue544-data",
+            rows.iter().map(|&(lo, _)| {
                 let recs = Arc::clone(&records);
-                let thread = std::thread::Builder::new()
-                    .name(format!("rogue544-data-{w}"))
-                    .spawn(move || work(recs, lo, seq, jrx, btx))
-                    .ok();
-                Worker { lo, hi, jobs: Some(jtx), back: Mutex::new(brx), thread }
-            })
-            .collect();
-        Replayer { records, batch, seq, workers }
+                move || worker(recs, lo, seq)
+            }),
+        );
+        Replayer { records, batch, seq, rows, pool }
     }
 
     /// Check a minibatch's plan: rows and positions inside it, frames
@@ -159,33 +144,17 @@ impl Replayer {
     /// frames): every segment's frames, zeros elsewhere.
     pub fn fill(&mut self, segments: &[Segment], dest: &mut Out<'_>) -> Result<(), String> {
         self.check(segments)?;
-        for w in &mut self.workers {
-            let mine = segments.iter().filter(|s| (w.lo..w.hi).contains(&s.row)).copied().collect();
+        for (w, &(lo, hi)) in self.rows.iter().enumerate() {
+            let mine = segments.iter().filter(|s| (lo..hi).contains(&s.row)).copied().collect();
             // Fresh (zeroed) frames each time: padding is zeros.
-            let job = Job { segments: mine, frames: Bufs::new((w.hi - w.lo) * self.seq) };
-            w.jobs.as_ref().ok_or("a worker is gone")?.send(job).map_err(|_| "a worker is gone")?;
+            self.pool.send(w, Job { segments: mine, frames: Bufs::new((hi - lo) * self.seq) })?;
         }
-        for w in &mut self.workers {
-            let f =
-                w.back.lock().map_err(|_| "a worker's channel is poisoned")?.recv().map_err(|_| "a worker stopped")?;
-            let all = vec![Changed::ALL; (w.hi - w.lo) * self.seq];
-            f.copy_to(w.lo * self.seq, dest, &all);
+        for (w, &(lo, hi)) in self.rows.iter().enumerate() {
+            let f = self.pool.recv(w)?;
+            let all = vec![Changed::ALL; (hi - lo) * self.seq];
+            f.copy_to(lo * self.seq, dest, &all);
         }
         Ok(())
-    }
-}
-
-impl Drop for Replayer {
-    fn drop(&mut self) {
-        for w in &mut self.workers {
-            // Closing its channel ends the worker's loop.
-            w.jobs = None;
-        }
-        for w in &mut self.workers {
-            if let Some(t) = w.thread.take() {
-                let _ = t.join();
-            }
-        }
     }
 }
 
@@ -204,38 +173,20 @@ pub struct Ending {
 /// Every record played to its end on `threads` threads (each takes the
 /// next record when done with one), without filling frames.
 pub fn endings(records: &[Record], threads: usize) -> Vec<Ending> {
-    let next = AtomicUsize::new(0);
-    let found: Mutex<Vec<Option<Ending>>> = Mutex::new((0..records.len()).map(|_| None).collect());
-    std::thread::scope(|s| {
-        for _ in 0..threads.clamp(1, records.len().max(1)) {
-            s.spawn(|| {
-                let mut session: Option<Session> = None;
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(rec) = records.get(i) else { return };
-                    let config: Config = rec.start.config();
-                    let sess = match &mut session {
-                        // A record whose screen the game can't use has no
-                        // ending (the loader refuses it when it is read).
-                        Some(sess) => match sess.new_game(&config) {
-                            Ok(()) => sess,
-                            Err(_) => continue,
-                        },
-                        None => match Session::new(&config) {
-                            Ok(sess) => session.insert(sess),
-                            Err(_) => continue,
-                        },
-                    };
-                    let obs = sess.send_keys(&rec.keys);
-                    let e = ending_of(obs);
-                    if let Ok(mut f) = found.lock() {
-                        f[i] = Some(e);
-                    }
-                }
-            });
-        }
+    let found = pool::each(records.len(), threads, |session: &mut Option<Session>, i| {
+        let rec = &records[i];
+        let config: Config = rec.start.config();
+        let sess = match session {
+            // A record whose screen the game can't use has no ending (the
+            // loader refuses it when it is read).
+            Some(sess) => {
+                sess.new_game(&config).ok()?;
+                sess
+            }
+            None => session.insert(Session::new(&config).ok()?),
+        };
+        Some(ending_of(sess.send_keys(&rec.keys)))
     });
-    let found = found.into_inner().unwrap_or_default();
     found
         .into_iter()
         .map(|e| e.unwrap_or(Ending { word: None, killer: None, gold: 0, max_level: 0, keys_read: 0 }))
@@ -352,7 +303,7 @@ impl PyReplayer {
     }
 
     fn threads(&self) -> usize {
-        self.r.workers.len()
+        self.r.rows.len()
     }
 }
 

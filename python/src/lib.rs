@@ -10,6 +10,7 @@ pub mod explorer;
 pub mod fields;
 pub mod mask;
 pub mod nav;
+pub mod pool;
 pub mod vector;
 
 use std::path::PathBuf;
@@ -274,6 +275,19 @@ impl PyVecGames {
 
     fn threads(&self) -> usize {
         self.v.threads()
+    }
+
+    /// Threads stepping the games now: 1 while the calling thread has
+    /// them all (the vector found its workers slower; see `vector`).
+    fn active_threads(&self) -> usize {
+        self.v.active_threads()
+    }
+
+    /// Move the games to the workers (`True`) or all to the calling
+    /// thread, as the vector does by itself when it measures which is
+    /// faster (for tests: the games must go on exactly).
+    fn move_games(&mut self, to_threads: bool) -> PyResult<()> {
+        self.v.move_games(to_threads).map_err(PyRuntimeError::new_err)
     }
 
     /// Where the arrays lie in the buffer `bind` takes: (name, byte

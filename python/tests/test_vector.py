@@ -23,8 +23,10 @@ def test_make_vec_is_native():
 
 
 def test_vector_equals_single_envs():
+    # (threads, move the games between the threads every few steps, as
+    # the vector does on a busy machine: they go on exactly)
     n, limit, steps = 5, 40, 130
-    for threads in (1, 2, 3):
+    for threads, moving in ((1, False), (2, False), (3, False), (3, True), (2, True)):
         v = gym.make_vec("Rogue-v0", num_envs=n, max_episode_steps=limit, threads=threads)
         singles = [gym.make("Rogue-v0", max_episode_steps=limit) for _ in range(n)]
         vobs, vinfo = v.reset(seed=100)
@@ -32,7 +34,10 @@ def test_vector_equals_single_envs():
         rng = np.random.default_rng(threads)
         done = [False] * n
         ended = 0
-        for _ in range(steps):
+        for t in range(steps):
+            if moving and t % 7 == 3:
+                v.unwrapped._native.move_games(t % 14 != 3)
+                assert v.unwrapped.active_threads == (1 if t % 14 == 3 else threads)
             for i in range(n):
                 assert vobs.keys() == sobs[i].keys()
                 for k in sobs[i]:
@@ -135,3 +140,26 @@ def test_bad_actions_are_errors():
     env.step([0, 1])
     env.step(np.array([0, 1], np.int32))
     env.close()
+
+
+def test_moved_games_reset_and_go_on_exactly():
+    n = 4
+    v = gym.make_vec("Rogue-v0", num_envs=n, threads=2, copy=True)
+    v.reset(seed=3)
+    rng = np.random.default_rng(5)
+    for to_threads in (True, False, True):
+        for _ in range(6):
+            v.step(rng.integers(len(rogue544.ACTIONS), size=n))
+        v.unwrapped._native.move_games(to_threads)
+        assert v.unwrapped.active_threads == (2 if to_threads else 1)
+        vobs, _ = v.reset(seed=7)
+        singles = [gym.make("Rogue-v0") for _ in range(n)]
+        sobs = [e.reset(seed=7 + i)[0] for i, e in enumerate(singles)]
+        for _ in range(20):
+            for i in range(n):
+                for k in sobs[i]:
+                    assert np.array_equal(vobs[k][i], sobs[i][k]), k
+            actions = rng.integers(len(rogue544.ACTIONS), size=n)
+            vobs, *_ = v.step(actions)
+            sobs = [e.step(int(a))[0] for e, a in zip(singles, actions)]
+    v.close()
