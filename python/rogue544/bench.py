@@ -8,7 +8,9 @@ Measures, in one run on this machine:
   call (reported as game steps per second), with its default threads and
   with one;
 * NLE's ``NetHackScore-v0`` the same way as the single env, when ``nle`` is
-  importable.
+  importable;
+* the trainer, ``rogue544.train``, end to end beside Stable-Baselines3's
+  PPO (``rogue544.bench_train``; ``--no-trainer`` skips it).
 
 Options: ``--seconds S`` per measurement (default 5), ``--num-envs N``
 (default 64), ``--threads T`` (default: one per core), ``--repeat R``
@@ -228,6 +230,7 @@ def main(argv=None) -> None:
     p.add_argument("--repeat", type=int, default=3,
                    help="pairs of vector runs (default threads, then threads=1), for the medians")
     p.add_argument("--no-nle", action="store_true", help="skip NLE even when installed")
+    p.add_argument("--no-trainer", action="store_true", help="skip the trainer's row (rogue544.train beside SB3)")
     p.add_argument("--no-ceiling", action="store_true",
                    help="skip the separate processes that measure the machine's own scaling")
     p.add_argument("--loads", nargs="*", default=None, choices=[*LOADS, "all"],
@@ -281,6 +284,9 @@ def main(argv=None) -> None:
             print(_line("NLE NetHackScore-v0 single env step", nle_t))
     if nle:
         print(f"single / NLE: {single[0] / nle:.1f}x; vector / NLE: {max(vec[0], vec_nc) / nle:.1f}x (goal 40x)")
+    if not a.no_trainer:
+        from .bench_train import report
+        report(a.seconds * 4)
     print(f"CPU time of this process: {time.process_time() - cpu0:.1f} s; load average after: {os.getloadavg()[0]:.2f}")
 
 

@@ -6,8 +6,10 @@
 
 pub mod core;
 pub mod dataset;
+pub mod explorer;
 pub mod fields;
 pub mod mask;
+pub mod nav;
 pub mod pool;
 pub mod vector;
 
@@ -359,6 +361,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyState>()?;
     m.add_class::<PyVecGames>()?;
     dataset::register(m)?;
+    nav::register(m)?;
+    explorer::register(m)?;
     m.add_function(wrap_pyfunction!(state_from_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(read_case, m)?)?;
     m.add_function(wrap_pyfunction!(next_seed, m)?)?;
