@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import rogue544
-from rogue544 import WAITS, action_named
+from rogue544 import ACTIONS, WAITS, action_named
 
 # What the game says when it refuses a key: a masked agent never sees these.
 REFUSALS = (
@@ -52,15 +52,22 @@ def test_masked_random_agent_meets_no_refusal(seed):
     obs, info = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     at_command = steps = 0
+    asked = ""
     for _ in range(3000):
         a = rng.choice(np.flatnonzero(info["action_mask"]))
         obs, _, term, trunc, info = env.step(a)
         steps += 1
         at_command += WAITS[obs["wait"]] == "command"
         text = rogue544.message_text(obs).lower()
-        assert not any(r in text for r in REFUSALS), (seed, steps, text)
+        # An identify scroll insists on a thing: with nothing of its kind
+        # in the pack, `*` is the only way on (ESC and letters ask again),
+        # and the game answers it so (game/prompt.rs).
+        way_out = asked.startswith("which object do you want to identify") and ACTIONS[a].name == "list"
+        assert way_out or not any(r in text for r in REFUSALS), (seed, steps, text)
+        asked = text
         if term or trunc:
             obs, info = env.reset()
+            asked = ""
     assert at_command > steps / 2, (at_command, steps)
 
 
