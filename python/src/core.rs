@@ -388,7 +388,7 @@ impl Game {
     /// by its step limit): as at an ending, with the gold and the deepest
     /// level so far.
     pub fn truncated(&self) -> Ending {
-        Ending { word: "time limit", killer: None, gold: self.hero.gold, max_level: self.hero.max_depth }
+        Ending { word: "time limit", killer: None, gold: self.hero.stats.gold, max_level: self.hero.max_depth }
     }
 
     /// Which of `keys` (the action table's) the game takes now: 1 where

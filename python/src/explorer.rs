@@ -33,8 +33,8 @@ fn explorer_game(
         let screen = &g.obs().screen;
         // The status line says where she is (the bot reads it too).
         if let Some(st) = Status::parse(&screen.row_text(screen.lines - 1)) {
-            deepest = deepest.max(st.level);
-            gold = st.gold;
+            deepest = deepest.max(st.stats.level);
+            gold = st.stats.gold;
         }
         let key = bot.decide(screen);
         g.step(key);
