@@ -232,8 +232,11 @@ fn the_server_switch_on_the_model() {
     assert!(rows[0].starts_with("Terse output"), "{rows:#?}");
     assert!(!rows.iter().any(|r| r.starts_with("Name (") || r.starts_with("Save file (")), "{rows:#?}");
     assert!(rows.iter().any(|r| r.starts_with("Fruit (")), "{rows:#?}");
-    let (_, rows, _) = game("shell", "Bob", b"!", &[]);
+    let (g, rows, _) = game("shell", "Bob", b"!", &[]);
     assert_eq!(rows[0], "Illegal command '!'");
+    // No turn went by (a monster beside the hero would have had one).
+    let (still, _, _) = game("still", "Bob", b"", &[]);
+    assert_eq!(g.hero.food_left, still.hero.food_left, "'!' took a turn");
     let (_, _, dir) = game("saved", "Bob", b"Sy", &[]);
     assert_eq!(files(&dir), ["rogue.scr", "save/rogue.save"], "saved to the server's file only");
     // Restored under another server name: the server's name holds.

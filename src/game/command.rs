@@ -382,7 +382,12 @@ impl Game {
                         }
                     }
                 }
-                b'!' if self.cfg.server => self.illcom(b'!')?,
+                b'!' if self.cfg.server => {
+                    // Illegal here, so it takes no turn, as every illegal
+                    // command (the shell escape it stands for did).
+                    self.cmd.after = false;
+                    self.illcom(b'!')?;
+                }
                 b'!' => self.shell()?,
                 b'h' => self.do_move(0, -1)?,
                 b'j' => self.do_move(1, 0)?,

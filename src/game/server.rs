@@ -4,9 +4,10 @@
 //! server gave (`--save-file`): no "file name:" question, no `file`
 //! option, ROGUEOPTS' `file=` ignored; the player's name is the one the
 //! game started with (the server's ROGUEOPTS `name=`): no `name` option,
-//! and a restored game takes it back; `!` starts no shell. No path typed
-//! in the game is ever opened. Without the switch none of this applies
-//! and the game is 5.4.4's.
+//! and a restored game takes it back; `!` starts no shell (it is an
+//! illegal command, and no turn goes by). No path typed in the game is
+//! ever opened. Without the switch none of this applies and the game is
+//! 5.4.4's.
 
 use crate::curses::model::{KeySet, PromptKind};
 use crate::game::Game;
