@@ -45,7 +45,11 @@ gameids         (B,S)       int32   the game (1-based; 0 = padding)
 ==============  ==========  ======  ============================================
 
 With ``inventory=True`` also ``inv_letters``, ``inv_oclasses`` and
-``inv_strs``, as in the environment.
+``inv_strs``, as in the environment. With ``masks=True`` also
+``action_mask`` ``(B,S,len(ACTIONS))`` int8: at each frame the actions the
+game takes, as the environment's ``info["action_mask"]`` gives them with
+``allowed="all"`` (narrow it yourself for ``"play"``: ``rogue544.PLAY_EXCLUDED``);
+zeros in padding.
 
 As in NLE, each row plays its games one after another and goes on across
 minibatches; when a game ends the row takes the next game of the (shuffled)
@@ -66,7 +70,7 @@ from typing import Any, Iterable, Iterator
 import numpy as np
 
 from . import _native
-from .actions import ACTIONS
+from .actions import ACTIONS, KEYS
 from .envs import FIELDS
 
 __all__ = ["RogueDataset", "Record", "load_records", "BUILTIN", "extract"]
@@ -241,12 +245,13 @@ class RogueDataset:
     :param gameids: use only these games (1-based ids, as in ``gameids``).
     :param threads: native worker threads (default: one per core).
     :param inventory: add the ``inv_*`` arrays.
+    :param masks: add ``action_mask``, each frame's action mask.
     """
 
     def __init__(self, path_or_name="rogomatic", batch_size: int = 32, seq_length: int = 32,
                  shuffle: bool = True, seed: int | None = None, loop_forever: bool = False,
                  gameids: Iterable[int] | None = None, threads: int | None = None,
-                 inventory: bool = False):
+                 inventory: bool = False, masks: bool = False):
         if batch_size < 1 or seq_length < 1:
             raise ValueError("batch_size and seq_length must be at least 1")
         self.records: list[Record] = load_records(path_or_name)
@@ -257,6 +262,7 @@ class RogueDataset:
         self.loop_forever = loop_forever
         self.threads = threads
         self.inventory = inventory
+        self.masks = masks
         n = len(self.records)
         ids = list(range(1, n + 1)) if gameids is None else [int(g) for g in gameids]
         for g in ids:
@@ -328,10 +334,17 @@ class RogueDataset:
         d["actions"] = np.full((b, s), -1, np.int16)
         d["done"] = np.zeros((b, s), np.uint8)
         d["gameids"] = np.zeros((b, s), np.int32)
+        if self.masks:
+            d["action_mask"] = np.zeros((b, s, len(ACTIONS)), np.int8)
         return d, flat
 
     def _replayer(self, batch: int, seq: int):
-        return _native.Replayer(self._native_records, batch, seq, self.threads)
+        keys = KEYS.tobytes() if self.masks else b""
+        return _native.Replayer(self._native_records, batch, seq, self.threads, keys)
+
+    def _fill(self, rep, segments, d, flat) -> None:
+        m = d.get("action_mask")
+        rep.fill(segments, flat, None if m is None else m.reshape(-1, m.shape[-1]))
 
     def __iter__(self) -> Iterator[dict[str, np.ndarray]]:
         return self._minibatches(self.batch_size, self.seq_length, self._gameids, self.shuffle, self.loop_forever)
@@ -386,7 +399,7 @@ class RogueDataset:
                         row_pos[b] = 0
             if not segments:
                 return
-            rep.fill(segments, flat)
+            self._fill(rep, segments, d, flat)
             yield d
 
     # -- games whole -----------------------------------------------------
@@ -443,7 +456,7 @@ class RogueDataset:
             d, flat = self._arrays(rows, 1)
             segments = [(b, 0, g - 1, self.records[g - 1].frames - 1, 1) for b, g in enumerate(chunk)]
             d["gameids"][:len(chunk), 0] = chunk
-            rep.fill(segments, flat)
+            self._fill(rep, segments, d, flat)
             parts.append({k: v[:len(chunk), 0] for k, v in d.items() if k != "done"})
         return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
 

@@ -93,9 +93,12 @@ class Args:
     cell_bonus: float = 0.002
     stairs_bonus: float = 0.1
     max_episode_steps: int = 10_000
-    env_threads: int = 1
-    torch_threads: int = 1
-    """0: torch's default (on cores shared with the env and other work, one is faster)"""
+    env_threads: int = 0
+    """the vector env's threads (0: its default, one per core, which gives the games back to
+    the calling thread whenever its workers lose)"""
+    torch_threads: int = 0
+    """0: one while acting, and for the update one or every core, whichever is faster now
+    (see UpdateThreads); N: always N"""
     checkpoint_minutes: float = 5.0
     resume: bool = False
     resume_from: str = ""
@@ -169,9 +172,50 @@ def load_agent(path: str, device="cpu"):
     return agent, args
 
 
+class UpdateThreads:
+    """The update's torch threads, chosen as the run goes: one, or every
+    core, whichever took less time per sample lately. On an idle machine
+    every core learns nearly that many times as fast; beside other work
+    torch's threads wait for each other at every operation (a thread that
+    loses its core holds the rest up), and one is faster. So each count is
+    timed, the faster is kept, and every :attr:`TRY`-th update tries the
+    other again (load comes and goes). Acting stays on one thread: its
+    batches are small, and the env's worker has the other core."""
+
+    TRY = 8
+
+    def __init__(self, fixed: int = 0):
+        self.fixed = fixed
+        cores = os.cpu_count() or 1
+        self.counts = [1] if cores == 1 else [1, cores]
+        self.cost: dict[int, float] = {}  # threads -> seconds per sample, lately
+        self.updates = 0
+        self.last = 0  # the count the last update used
+
+    def choose(self) -> int:
+        if self.fixed:
+            return self.fixed
+        untried = [c for c in self.counts if c not in self.cost]
+        if untried:
+            return untried[0]
+        best = min(self.counts, key=self.cost.__getitem__)
+        if self.updates % self.TRY == self.TRY - 1:
+            return next(c for c in self.counts if c != best)
+        return best
+
+    def took(self, threads: int, seconds: float, samples: int) -> None:
+        self.updates += 1
+        per = seconds / max(samples, 1)
+        old = self.cost.get(threads)
+        # The current count's cost is smoothed; a retried count's is taken
+        # as measured now (its old figure is stale).
+        self.cost[threads] = per if old is None or threads != self.last else 0.5 * (old + per)
+        self.last = threads
+
+
 def make_env(args: Args):
     env = RogueVectorEnv(args.num_envs, task=args.task, max_episode_steps=args.max_episode_steps,
-                         threads=args.env_threads, copy=False, allowed="play")
+                         threads=args.env_threads or None, copy=False, allowed="play")
     if args.shaping:
         env = ExplorationBonus(env, cell=args.cell_bonus, stairs=args.stairs_bonus)
     return env
@@ -192,8 +236,8 @@ CSV_FIELDS = ["iteration", "steps", "minutes", "sps", "env_share", "episodes", "
 def train(args: Args) -> dict:
     """Train; returns the last progress row (a dict of :data:`CSV_FIELDS`)."""
     os.makedirs(args.run_dir, exist_ok=True)
-    if args.torch_threads:
-        torch.set_num_threads(args.torch_threads)
+    threads = UpdateThreads(args.torch_threads)
+    acting_threads = args.torch_threads or 1
     device = torch.device("cuda" if args.device == "auto" and torch.cuda.is_available()
                           else ("cpu" if args.device == "auto" else args.device))
     ck_path = os.path.join(args.run_dir, "checkpoint.pt")
@@ -252,6 +296,7 @@ def train(args: Args) -> dict:
             break
         it_start = time.time()
         env_time = 0.0
+        torch.set_num_threads(acting_threads)
         for t in range(T):
             xt = torch.from_numpy(x)
             mt = torch.from_numpy(mask)
@@ -309,6 +354,9 @@ def train(args: Args) -> dict:
         b_adv, b_ret = adv.reshape(-1)[idx].to(device), ret.reshape(-1)[idx].to(device)
         n = len(idx)
         stats = collections.defaultdict(list)
+        update_threads = threads.choose()
+        torch.set_num_threads(update_threads)
+        u0 = time.time()
         for _ in range(args.update_epochs):
             for j in torch.tensor_split(torch.randperm(n, device=device), args.num_minibatches):
                 logits, v = agent(b_x[j], b_m[j])
@@ -331,6 +379,7 @@ def train(args: Args) -> dict:
                     stats["ent"].append(ent.item())
                     stats["kl"].append(((ratio - 1) - (logp - b_logp[j])).mean().item())
 
+        threads.took(update_threads, time.time() - u0, n)
         state["iteration"] += 1
         now = time.time()
         state["elapsed"] = now - start
@@ -401,15 +450,22 @@ def plot(run_dir: str) -> str:
     return out
 
 
-def parse_args(argv=None) -> tuple[Args, str | None]:
-    p = argparse.ArgumentParser(prog="python -m rogue544.train", description=__doc__.split("\n\n")[0])
-    for f in dataclasses.fields(Args):
+def options_parser(fields_of, prog: str, description: str) -> argparse.ArgumentParser:
+    """A command line with one option per field of the dataclass
+    ``fields_of`` (``--run-dir`` for ``run_dir``; ``--x/--no-x`` for a bool)."""
+    p = argparse.ArgumentParser(prog=prog, description=description)
+    for f in dataclasses.fields(fields_of):
         name = "--" + f.name.replace("_", "-")
         if f.type in ("bool", bool):
             p.add_argument(name, action=argparse.BooleanOptionalAction, default=f.default)
         else:
-            typ = {"int": int, "float": float, "str": str}.get(f.type if isinstance(f.type, str) else f.type.__name__)
+            typ = {"int": int, "float": float, "str": str}[f.type if isinstance(f.type, str) else f.type.__name__]
             p.add_argument(name, type=typ, default=f.default)
+    return p
+
+
+def parse_args(argv=None) -> tuple[Args, str | None]:
+    p = options_parser(Args, "python -m rogue544.train", __doc__.split("\n\n")[0])
     p.add_argument("--plot", metavar="RUN_DIR", help="only draw RUN_DIR/curve.png from its progress.csv")
     ns = p.parse_args(argv)
     plot_dir = ns.plot

@@ -8,6 +8,7 @@
 
 use std::sync::Arc;
 
+use numpy::{PyArray2, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -15,6 +16,7 @@ use rogue::session::{Config, Session};
 
 use crate::core::{Game, Out, Start, Task};
 use crate::fields::{Arrays, Bufs, Changed};
+use crate::mask::Allowed;
 use crate::pool::{self, Pool};
 
 mod builtin {
@@ -74,11 +76,15 @@ struct Job {
     segments: Vec<Segment>,
     /// The worker's rows' frames, row after row (padding stays zeros).
     frames: Bufs,
+    /// Each frame's action mask over the replayer's keys (the game's own,
+    /// as an env's `allowed="all"` gives it), frame after frame; empty
+    /// when no keys were given.
+    masks: Vec<i8>,
 }
 
 /// A worker's answer to its jobs: rows `lo..`, each with its game (made
 /// and kept on the worker's thread).
-fn worker(records: Arc<Vec<Record>>, lo: usize, seq: usize) -> impl FnMut(Job) -> Bufs {
+fn worker(records: Arc<Vec<Record>>, keys: Arc<Vec<u8>>, lo: usize, seq: usize) -> impl FnMut(Job) -> Job {
     let mut rows: Vec<Option<Row>> = Vec::new();
     move |mut job: Job| {
         for s in &job.segments {
@@ -87,45 +93,54 @@ fn worker(records: Arc<Vec<Record>>, lo: usize, seq: usize) -> impl FnMut(Job) -
                 rows.resize_with(r + 1, || None);
             }
             let row = seek(&mut rows[r], &records, s.game, s.from);
-            let keys = &records[s.game].keys;
+            let typed = &records[s.game].keys;
             for k in 0..s.count {
+                let f = r * seq + s.at + k;
                 // Every byte of the frame: the slot held another frame, or
                 // nothing.
-                row.g.fill(job.frames.game(r * seq + s.at + k), true);
-                if let Some(&key) = keys.get(row.pos) {
+                row.g.fill(job.frames.game(f), true);
+                if !keys.is_empty() {
+                    row.g.mask(&keys, Allowed::All, &mut job.masks[f * keys.len()..(f + 1) * keys.len()]);
+                }
+                if let Some(&key) = typed.get(row.pos) {
                     row.g.step(key);
                     row.pos += 1;
                 }
             }
         }
-        job.frames
+        job
     }
 }
 
 /// Minibatches of `batch` rows x `seq` frames from a set of records.
 pub struct Replayer {
     records: Arc<Vec<Record>>,
+    /// The action table's keys the masks are over (none: no masks).
+    keys: Arc<Vec<u8>>,
     batch: usize,
     seq: usize,
     /// Worker `w`'s rows.
     rows: Vec<(usize, usize)>,
-    pool: Pool<Job, Bufs>,
+    pool: Pool<Job, Job>,
 }
 
 impl Replayer {
-    pub fn new(records: Vec<Record>, batch: usize, seq: usize, threads: usize) -> Replayer {
+    /// `keys`: the action table's keys, for each frame's action mask
+    /// (empty: no masks).
+    pub fn new(records: Vec<Record>, batch: usize, seq: usize, threads: usize, keys: Vec<u8>) -> Replayer {
         let records = Arc::new(records);
+        let keys = Arc::new(keys);
         let threads = threads.clamp(1, batch.max(1));
         let rows: Vec<(usize, usize)> =
             (0..threads).map(|w| (batch * w / threads, batch * (w + 1) / threads)).collect();
         let pool = Pool::new(
             "rogue544-data",
             rows.iter().map(|&(lo, _)| {
-                let recs = Arc::clone(&records);
-                move || worker(recs, lo, seq)
+                let (recs, keys) = (Arc::clone(&records), Arc::clone(&keys));
+                move || worker(recs, keys, lo, seq)
             }),
         );
-        Replayer { records, batch, seq, rows, pool }
+        Replayer { records, keys, batch, seq, rows, pool }
     }
 
     /// Check a minibatch's plan: rows and positions inside it, frames
@@ -141,18 +156,33 @@ impl Replayer {
     }
 
     /// Fill a minibatch (`dest`: every field's array over batch x seq
-    /// frames): every segment's frames, zeros elsewhere.
-    pub fn fill(&mut self, segments: &[Segment], dest: &mut Out<'_>) -> Result<(), String> {
+    /// frames; `masks`, with keys, the masks over batch x seq frames):
+    /// every segment's frames, zeros elsewhere.
+    pub fn fill(&mut self, segments: &[Segment], dest: &mut Out<'_>, masks: Option<&mut [i8]>) -> Result<(), String> {
         self.check(segments)?;
+        let a = self.keys.len();
+        if masks.as_ref().is_some_and(|m| m.len() != self.batch * self.seq * a) {
+            return Err(format!(
+                "masks: {} values, wanted {} x {} frames x {a} keys",
+                masks.map_or(0, |m| m.len()),
+                self.batch,
+                self.seq
+            ));
+        }
         for (w, &(lo, hi)) in self.rows.iter().enumerate() {
             let mine = segments.iter().filter(|s| (lo..hi).contains(&s.row)).copied().collect();
             // Fresh (zeroed) frames each time: padding is zeros.
-            self.pool.send(w, Job { segments: mine, frames: Bufs::new((hi - lo) * self.seq) })?;
+            let n = (hi - lo) * self.seq;
+            self.pool.send(w, Job { segments: mine, frames: Bufs::new(n), masks: vec![0; n * a] })?;
         }
+        let mut masks = masks;
         for (w, &(lo, hi)) in self.rows.iter().enumerate() {
-            let f = self.pool.recv(w)?;
+            let job = self.pool.recv(w)?;
             let all = vec![Changed::ALL; (hi - lo) * self.seq];
-            f.copy_to(lo * self.seq, dest, &all);
+            job.frames.copy_to(lo * self.seq, dest, &all);
+            if let Some(m) = masks.as_deref_mut() {
+                m[lo * self.seq * a..hi * self.seq * a].copy_from_slice(&job.masks);
+            }
         }
         Ok(())
     }
@@ -277,29 +307,41 @@ struct PyReplayer {
 #[pymethods]
 impl PyReplayer {
     #[new]
-    #[pyo3(signature = (records, batch_size, seq_length, threads=None))]
-    fn new(records: Vec<RecordArgs>, batch_size: usize, seq_length: usize, threads: Option<usize>) -> PyResult<Self> {
+    #[pyo3(signature = (records, batch_size, seq_length, threads=None, keys=Vec::new()))]
+    fn new(
+        records: Vec<RecordArgs>,
+        batch_size: usize,
+        seq_length: usize,
+        threads: Option<usize>,
+        keys: Vec<u8>,
+    ) -> PyResult<Self> {
         if batch_size == 0 || seq_length == 0 {
             return Err(PyValueError::new_err("batch_size and seq_length must be at least 1"));
         }
         let threads = threads.unwrap_or_else(default_threads);
-        Ok(PyReplayer { r: Replayer::new(records_of(records)?, batch_size, seq_length, threads) })
+        Ok(PyReplayer { r: Replayer::new(records_of(records)?, batch_size, seq_length, threads, keys) })
     }
 
     /// Fill the arrays (a dict of every observation field, each shaped
     /// (batch * seq, *field shape)) with the segments' frames (row, at,
-    /// game, from, count), zeros elsewhere.
+    /// game, from, count), zeros elsewhere; and `masks` (int8, shaped
+    /// (batch * seq, keys), C order), when given, with each frame's action
+    /// mask over the keys given at `new`.
+    #[pyo3(signature = (segments, arrays, masks=None))]
     fn fill(
         &mut self,
         py: Python<'_>,
         segments: Vec<(usize, usize, usize, usize, usize)>,
         arrays: Bound<'_, PyDict>,
+        masks: Option<Bound<'_, PyArray2<i8>>>,
     ) -> PyResult<()> {
         let segments: Vec<Segment> =
             segments.into_iter().map(|(row, at, game, from, count)| Segment { row, at, game, from, count }).collect();
         let a = Arrays::from_dict(&arrays, self.r.batch * self.r.seq)?;
+        let mut masks = masks.map(|m| m.try_readwrite()).transpose()?;
+        let masks = masks.as_mut().map(|m| m.as_slice_mut()).transpose()?;
         let r = &mut self.r;
-        a.with_out(py, |mut out| py.detach(|| r.fill(&segments, &mut out)))?.map_err(PyRuntimeError::new_err)
+        a.with_out(py, |mut out| py.detach(|| r.fill(&segments, &mut out, masks)))?.map_err(PyRuntimeError::new_err)
     }
 
     fn threads(&self) -> usize {

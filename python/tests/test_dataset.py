@@ -139,20 +139,22 @@ def test_goldens_of_rogomatic_games():
 
 
 def test_frames_are_the_environments_observations(tmp_path):
-    """Every field of a dataset frame (inventory too) is the observation
-    Rogue-v0 shows after the same keys."""
+    """Every field of a dataset frame (inventory and mask too) is the
+    observation (and ``info["action_mask"]``) Rogue-v0 shows after the
+    same keys."""
     rec = sorted(load_records("rogomatic"), key=lambda r: len(r.keys))[40]
-    ds = RogueDataset([p for p in extract("rogomatic", tmp_path) if p.stem == rec.name], inventory=True)
+    ds = RogueDataset([p for p in extract("rogomatic", tmp_path) if p.stem == rec.name], inventory=True, masks=True)
     ep = ds.get_episode(1)
     env = gym.make("Rogue-v0", max_episode_steps=None).unwrapped
     seed, options = rec.start()
-    obs, _ = env.reset(seed=seed, options=options)
+    obs, info = env.reset(seed=seed, options=options)
     for t in range(len(rec.keys) + 1):
         for name, *_ in rogue544.FIELDS:
             assert np.array_equal(ep[name][t], obs[name]), f"{name} at frame {t}"
+        assert np.array_equal(ep["action_mask"][t], info["action_mask"]), f"action_mask at frame {t}"
         if t < len(rec.keys):
             assert ep["keys"][t] == rec.keys[t]
-            obs, _, _, _, _ = env.step_key(rec.keys[t])
+            obs, _, _, _, info = env.step_key(rec.keys[t])
 
 
 # -- batching conventions ----------------------------------------------------

@@ -115,3 +115,58 @@ def test_the_shipped_checkpoint_loads():
         pytest.skip("no shipped checkpoint in this checkout")
     r = evaluate(str(ck), "1541-1542", max_steps=500)
     assert r["games"] == 2
+
+
+def test_update_threads_keep_the_faster_and_try_the_other():
+    pytest.importorskip("torch")
+    from rogue544.train import UpdateThreads
+    u = UpdateThreads()
+    if len(u.counts) == 1:
+        pytest.skip("one core")
+    one, every = u.counts
+    # Each count is timed first; then the faster is kept, and every TRY-th
+    # update tries the other again.
+    seen = []
+    for _ in range(3 * UpdateThreads.TRY):
+        c = u.choose()
+        seen.append(c)
+        u.took(c, 1.0 if c == one else 3.0, 1000)
+    assert seen[:2] == [one, every]
+    later = seen[2:]
+    assert later.count(every) == sum(1 for k in range(3, len(seen) + 1) if k % UpdateThreads.TRY == 0)
+    # Then the other gets faster (the load went): it is kept.
+    for _ in range(UpdateThreads.TRY):
+        c = u.choose()
+        u.took(c, 1.0 if c == every else 3.0, 1000)
+    assert u.choose() == every
+    assert UpdateThreads(fixed=3).choose() == 3
+
+
+def test_the_dataset_masks_show_every_frames_answer():
+    """Every key Rog-O-Matic typed that is an action is in its frame's mask
+    (the game took it), in the first minibatches of the dataset."""
+    from rogue544.dataset import RogueDataset
+    ds = RogueDataset("rogomatic", batch_size=4, seq_length=256, shuffle=False, masks=True)
+    mb = next(iter(ds))
+    a = mb["actions"].astype(np.int64)
+    has = a >= 0
+    assert mb["action_mask"].shape == a.shape + (len(rogue544.ACTIONS),)
+    assert mb["action_mask"][has, a[has]].all()
+
+
+def test_clone_a_few_games_and_evaluate_it(tmp_path):
+    pytest.importorskip("torch")
+    from rogue544.imitate import CloneArgs, clone, split
+    from rogue544.dataset import RogueDataset
+    from rogue544.train import Args, train
+    train_ids, held = split(RogueDataset("rogomatic"))
+    lo, hi = rogue544.evaluate.DEFAULT_DUNGEONS
+    ds = RogueDataset("rogomatic")
+    assert not any(lo <= ds.get_record(g).seed <= hi for g in train_ids + held)
+    out = clone(CloneArgs(run_dir=str(tmp_path), epochs=1, max_games=1, held_out=1, quiet=True))
+    assert out["samples"] > 100 and 0.0 < out["held_out_accuracy"] <= 1.0
+    assert evaluate(str(tmp_path / "clone.pt"), "1541", max_steps=300)["games"] == 1
+    # PPO starts from the clone.
+    row = train(Args(run_dir=str(tmp_path / "ppo"), num_envs=4, num_steps=16, total_steps=64, quiet=True,
+                     resume_from=str(tmp_path / "clone.pt")))
+    assert row["steps"] == 64
