@@ -173,16 +173,16 @@ def load_agent(path: str, device="cpu"):
 
 
 class UpdateThreads:
-    """The update's torch threads, chosen as the run goes: one, or every
-    core, whichever took less time per sample lately. On an idle machine
-    every core learns nearly that many times as fast; beside other work
-    torch's threads wait for each other at every operation (a thread that
-    loses its core holds the rest up), and one is faster. So each count is
-    timed, the faster is kept, and every :attr:`TRY`-th update tries the
-    other again (load comes and goes). Acting stays on one thread: its
-    batches are small, and the env's worker has the other core."""
+    """Torch's threads, chosen as the run goes: one, or every core,
+    whichever took less time per sample in the updates lately. On an idle
+    machine every core learns nearly that many times as fast; beside other
+    work torch's threads wait for each other at every operation (a thread
+    that loses its core holds the rest up), and one is faster. So each
+    count is timed, the faster is kept, and every :attr:`TRY`-th update
+    tries the other again (load comes and goes). Acting uses the faster
+    count too (:meth:`best`)."""
 
-    TRY = 8
+    TRY = 16
 
     def __init__(self, fixed: int = 0):
         self.fixed = fixed
@@ -192,13 +192,22 @@ class UpdateThreads:
         self.updates = 0
         self.last = 0  # the count the last update used
 
+    def best(self) -> int:
+        """The faster count as measured so far (one before any update)."""
+        if self.fixed:
+            return self.fixed
+        if not self.cost:
+            return 1
+        return min(self.cost, key=self.cost.__getitem__)
+
     def choose(self) -> int:
+        """The count for the next update."""
         if self.fixed:
             return self.fixed
         untried = [c for c in self.counts if c not in self.cost]
         if untried:
             return untried[0]
-        best = min(self.counts, key=self.cost.__getitem__)
+        best = self.best()
         if self.updates % self.TRY == self.TRY - 1:
             return next(c for c in self.counts if c != best)
         return best
@@ -237,7 +246,6 @@ def train(args: Args) -> dict:
     """Train; returns the last progress row (a dict of :data:`CSV_FIELDS`)."""
     os.makedirs(args.run_dir, exist_ok=True)
     threads = UpdateThreads(args.torch_threads)
-    acting_threads = args.torch_threads or 1
     device = torch.device("cuda" if args.device == "auto" and torch.cuda.is_available()
                           else ("cpu" if args.device == "auto" else args.device))
     ck_path = os.path.join(args.run_dir, "checkpoint.pt")
@@ -296,16 +304,17 @@ def train(args: Args) -> dict:
             break
         it_start = time.time()
         env_time = 0.0
-        torch.set_num_threads(acting_threads)
+        torch.set_num_threads(threads.best())
         for t in range(T):
             xt = torch.from_numpy(x)
             mt = torch.from_numpy(mask)
             with torch.no_grad():
                 logits, value = agent(xt.to(device), mt.to(device))
                 logp_all = torch.log_softmax(logits, dim=-1)
-                action = torch.multinomial(logp_all.exp(), 1)
-                logp = logp_all.gather(1, action).squeeze(1)
-                action = action.squeeze(1)
+                # A sample (Gumbel-max: the most likely action after adding
+                # -log of exponential noise; cheaper than multinomial).
+                action = (logp_all - torch.empty_like(logp_all).exponential_().log()).argmax(1)
+                logp = logp_all.gather(1, action.unsqueeze(1)).squeeze(1)
             x_buf[t], mask_buf[t] = xt, mt
             act_buf[t], logp_buf[t], val_buf[t] = action.cpu(), logp.cpu(), value.cpu()
             # The step after an ending only starts the next game (its

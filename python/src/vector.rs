@@ -289,8 +289,12 @@ const ROUNDS: u32 = 16;
 /// command waits: half a second for 32 games of 500 keys), so trials
 /// cost 2% of the time at most.
 const MOVES_SHARE: u32 = 50;
-/// Steps after which a clear loss of the threads ends their trial.
+/// Steps, and time, after which a clear loss of the threads ends their
+/// trial: a quarter of a measurement, so that one late wake-up of a worker
+/// (a millisecond or more on a busy machine, as long as dozens of steps)
+/// is not taken for a loss.
 const EARLY: u32 = 4;
+const EARLY_TIME: Duration = Duration::from_millis(25);
 /// How long the games stay on this thread before the threads are tried
 /// again, after a first loss and at most (each lost trial doubles it; a
 /// won trial halves it). The vector starts alone and tries the threads
@@ -437,7 +441,7 @@ impl Balance {
             let lost = if full {
                 per_game >= 1.05 * alone
             } else {
-                self.trial && self.rounds >= EARLY && per_game > 2.0 * alone
+                self.trial && self.rounds >= EARLY && now - self.start >= EARLY_TIME && per_game > 2.0 * alone
             };
             if lost {
                 // Alone for a while: longer after each lost trial; soon
