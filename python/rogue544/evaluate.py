@@ -115,13 +115,19 @@ def checkpoint_agent(path: str, seed: int, greedy: bool):
     def new_games(which, n):
         if "obs" not in state or state["obs"].n != n or which.all():
             state["obs"] = Observer(n)
+            state["h"] = agent.initial(n) if getattr(agent, "recurrent", False) else None
         state["obs"].new_games(which)
+        if state["h"] is not None:
+            state["h"][torch.from_numpy(np.asarray(which, np.bool_))] = 0.0
 
     def act(obs, mask):
         x = state["obs"](obs, mask)
         m = play_mask(mask, obs["wait"])
         with torch.no_grad():
-            logits, _ = agent(torch.from_numpy(x), torch.from_numpy(m))
+            if getattr(agent, "recurrent", False):
+                logits, state["h"] = agent.step(torch.from_numpy(x), torch.from_numpy(m), state["h"])
+            else:
+                logits, _ = agent(torch.from_numpy(x), torch.from_numpy(m))
             if greedy:
                 return logits.argmax(1).numpy()
             return torch.multinomial(torch.softmax(logits, -1), 1).squeeze(1).numpy()

@@ -45,6 +45,7 @@ from .envs import WAIT_COMMAND
 
 try:
     import torch
+    import torch.nn as nn
     import torch.nn.functional as F
 except ImportError as e:  # pragma: no cover
     raise SystemExit("rogue544.imitate needs torch: pip install 'rogue544[train]'") from e
@@ -80,6 +81,9 @@ class CloneArgs:
     hidden: int = 128
     prior: bool = True
     """the network starts with the trainer's explorer prior, as a fresh PPO run does"""
+    memory: str = "map"
+    """map: the trainer's network (its memory is the features' map; PPO starts from it);
+    gru: a GRU cell learns a memory along the sequences (for the evaluation)"""
     max_games: int = 0
     """use only this many training games (0: all)"""
     held_out: int = 30
@@ -96,41 +100,93 @@ def split(ds: RogueDataset, held_out: int = 30) -> tuple[list[int], list[int]]:
     return ids[:len(ids) - held_out], ids[len(ids) - held_out:]
 
 
-def frames(ds: RogueDataset, gameids: list[int], batch: int, seq: int, shuffle: bool):
-    """The dataset's frames as the trainer's samples, minibatch by
-    minibatch: ``(features, mask, target)`` of the frames that teach."""
+def sequences(ds: RogueDataset, gameids: list[int], batch: int, seq: int, shuffle: bool):
+    """The dataset's minibatches as the trainer sees them, time first:
+    ``(features (S,B,F), mask (S,B,A) bool, target (S,B), start (S,B))``;
+    the target is -1 where the frame teaches nothing, ``start`` marks a
+    row's new game (or padding), where memory starts afresh."""
     obs_fn = Observer(batch)
-    mbs = ds._minibatches(batch, seq, gameids, shuffle, False)
-    for mb in mbs:
-        # Time first, each frame's rows side by side as the features want them.
+    for mb in ds._minibatches(batch, seq, gameids, shuffle, False):
+        # Each frame's rows side by side, as the features want them.
         by_t = {k: np.ascontiguousarray(mb[k].swapaxes(0, 1)) for k in ("tty_chars", "tty_cursor", "blstats", "wait")}
-        xs, ms, ys = [], [], []
+        masks = np.ascontiguousarray(mb["action_mask"].swapaxes(0, 1))
+        starts = ((mb["done"] == 1) | (mb["gameids"] == 0)).T
+        xs = np.empty((seq, batch, Observer.size), np.float32)
+        ms = np.empty((seq, batch, N_ACTIONS), np.bool_)
+        ys = np.full((seq, batch), -1, np.int64)
         for t in range(seq):
             obs = {k: v[t] for k, v in by_t.items()}
-            game_mask = mb["action_mask"][:, t]
-            # A row's next game (or padding) starts with a fresh memory.
-            obs_fn.new_games((mb["done"][:, t] == 1) | (mb["gameids"][:, t] == 0))
-            x = obs_fn(obs, game_mask)
-            m = play_mask(game_mask, obs["wait"])
+            obs_fn.new_games(starts[t])
+            xs[t] = obs_fn(obs, masks[t])
+            ms[t] = play_mask(masks[t], obs["wait"])
             a = mb["actions"][:, t].astype(np.int64)
-            at_command = obs["wait"] == WAIT_COMMAND
-            y = np.where(at_command & (a >= 0), _AT_COMMAND[np.maximum(a, 0)], a)
+            y = np.where((obs["wait"] == WAIT_COMMAND) & (a >= 0), _AT_COMMAND[np.maximum(a, 0)], a)
             ok = (y >= 0) & (mb["gameids"][:, t] != 0)
-            ok[ok] = m[ok, y[ok]]
-            if ok.any():
-                xs.append(x[ok])
-                ms.append(m[ok])
-                ys.append(y[ok])
-        if xs:
-            yield np.concatenate(xs), np.concatenate(ms), np.concatenate(ys)
+            ok[ok] = ms[t][ok, y[ok]]
+            ys[t][ok] = y[ok]
+        yield xs, ms, ys, starts
+
+
+class RecurrentClone(nn.Module):
+    """The clone with a learned memory: the trainer's features, a layer,
+    a GRU cell, a policy head (``--memory gru``). The evaluation plays it
+    (its checkpoint says ``"memory": "gru"``); PPO here trains only
+    :class:`rogue544.train.Agent`."""
+
+    recurrent = True
+
+    def __init__(self, n_in: int, hidden: int = 128, n_actions: int = N_ACTIONS):
+        super().__init__()
+        self.hidden = hidden
+        self.body = nn.Sequential(nn.Linear(n_in, hidden), nn.ReLU())
+        self.gru = nn.GRUCell(hidden, hidden)
+        self.actor = nn.Linear(hidden, n_actions)
+
+    def initial(self, n: int):
+        return torch.zeros(n, self.hidden)
+
+    def step(self, x, mask, h):
+        """One frame of ``n`` games: (masked logits, the next memory)."""
+        h = self.gru(self.body(x), h)
+        return self.actor(h).masked_fill(~mask, -1e9), h
+
+    def forward(self, xs, ms, h, starts):
+        """A sequence, time first: the logits (S,B,A) and the last memory;
+        a start zeroes a row's memory before its frame."""
+        out = []
+        for t in range(xs.shape[0]):
+            h = h * (~starts[t]).unsqueeze(1)
+            logits, h = self.step(xs[t], ms[t], h)
+            out.append(logits)
+        return torch.stack(out), h
+
+
+def _teaching(agent, batches, h):
+    """Each minibatch's (logits, targets) of the frames that teach, the
+    memory carried from one to the next (a recurrent clone's, cut off from
+    the last minibatch's gradient)."""
+    for xs, ms, ys, starts in batches:
+        ok = torch.from_numpy(ys >= 0)
+        x, m, y = torch.from_numpy(xs), torch.from_numpy(ms), torch.from_numpy(ys)
+        if h is not None:
+            logits, h = agent(x, m, h, torch.from_numpy(starts))
+            h = h.detach()
+            yield logits[ok], y[ok]
+        else:
+            # The map's memory is in the features: only the frames that teach.
+            logits, _ = agent(x[ok], m[ok])
+            yield logits, y[ok]
+
+
+def _memory(agent, batch: int):
+    return agent.initial(batch) if getattr(agent, "recurrent", False) else None
 
 
 def accuracy(agent, ds, gameids, batch: int, seq: int) -> float:
     right = total = 0
     with torch.no_grad():
-        for x, m, y in frames(ds, gameids, batch, seq, False):
-            logits, _ = agent(torch.from_numpy(x), torch.from_numpy(m))
-            right += int((logits.argmax(1).numpy() == y).sum())
+        for logits, y in _teaching(agent, sequences(ds, gameids, batch, seq, False), _memory(agent, batch)):
+            right += int((logits.argmax(-1) == y).sum())
             total += len(y)
     return right / max(total, 1)
 
@@ -144,16 +200,21 @@ def clone(args: CloneArgs) -> dict:
     train_ids, held_ids = split(ds, args.held_out)
     if args.max_games:
         train_ids = train_ids[:args.max_games]
-    agent = Agent(Observer.size, args.hidden, prior=args.prior)
+    if args.memory == "gru":
+        agent = RecurrentClone(Observer.size, args.hidden)
+    elif args.memory == "map":
+        agent = Agent(Observer.size, args.hidden, prior=args.prior)
+    else:
+        raise SystemExit(f"--memory {args.memory}: map or gru")
     optimizer = torch.optim.Adam(agent.parameters(), lr=args.learning_rate)
     start = time.time()
     out: dict = {}
     samples = 0
     for epoch in range(1, args.epochs + 1):
         losses = []
-        for x, m, y in frames(ds, train_ids, args.batch_size, args.seq_length, True):
-            logits, _ = agent(torch.from_numpy(x), torch.from_numpy(m))
-            loss = F.cross_entropy(logits, torch.from_numpy(y))
+        batches = sequences(ds, train_ids, args.batch_size, args.seq_length, True)
+        for logits, y in _teaching(agent, batches, _memory(agent, args.batch_size)):
+            loss = F.cross_entropy(logits, y)
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
@@ -174,7 +235,7 @@ def clone(args: CloneArgs) -> dict:
     targs = Args(run_dir=args.run_dir, seed=args.seed, hidden=args.hidden, prior=args.prior)
     _save(os.path.join(args.run_dir, "clone.pt"), agent, None, targs,
           {"global_step": 0, "iteration": 0, "elapsed": 0.0, "best": 0.0, "episodes": 0,
-           "clone": dataclasses.asdict(args) | out})
+           "memory": args.memory, "clone": dataclasses.asdict(args) | out})
     return out
 
 

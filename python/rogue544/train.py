@@ -163,10 +163,16 @@ class Agent(nn.Module):
 
 
 def load_agent(path: str, device="cpu"):
-    """A checkpoint's agent (in eval mode) and its saved arguments."""
+    """A checkpoint's agent (in eval mode) and its saved arguments: an
+    :class:`Agent`, or a recurrent clone (``rogue544.imitate``, ``"memory":
+    "gru"``; it has ``recurrent``, ``initial(n)`` and ``step(x, mask, h)``)."""
     ck = torch.load(path, map_location=device, weights_only=False)
     args = Args(**{k: v for k, v in ck["args"].items() if k in Args.__dataclass_fields__})
-    agent = Agent(ck["n_in"], args.hidden, prior=args.prior).to(device)
+    if ck.get("memory") == "gru":
+        from .imitate import RecurrentClone
+        agent = RecurrentClone(ck["n_in"], args.hidden).to(device)
+    else:
+        agent = Agent(ck["n_in"], args.hidden, prior=args.prior).to(device)
     agent.load_state_dict(ck["model"])
     agent.eval()
     return agent, args
@@ -254,6 +260,8 @@ def train(args: Args) -> dict:
     src = args.resume_from or (ck_path if args.resume and os.path.exists(ck_path) else "")
     if src:
         ck = torch.load(src, map_location=device, weights_only=False)
+        if ck.get("memory") == "gru":
+            raise SystemExit(f"{src}: a recurrent clone (--memory gru); PPO here starts from a --memory map one")
         state.update({k: ck[k] for k in state if k in ck})
     random.seed(args.seed + state["iteration"])
     np.random.seed(args.seed + state["iteration"])
