@@ -235,7 +235,7 @@ def clone(args: CloneArgs) -> dict:
     targs = Args(run_dir=args.run_dir, seed=args.seed, hidden=args.hidden, prior=args.prior)
     _save(os.path.join(args.run_dir, "clone.pt"), agent, None, targs,
           {"global_step": 0, "iteration": 0, "elapsed": 0.0, "best": 0.0, "episodes": 0,
-           "memory": args.memory, "clone": dataclasses.asdict(args) | out})
+           "memory": args.memory, "clone": {"args": dataclasses.asdict(args), **out}})
     return out
 
 

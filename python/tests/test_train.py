@@ -163,10 +163,23 @@ def test_clone_a_few_games_and_evaluate_it(tmp_path):
     lo, hi = rogue544.evaluate.DEFAULT_DUNGEONS
     ds = RogueDataset("rogomatic")
     assert not any(lo <= ds.get_record(g).seed <= hi for g in train_ids + held)
-    out = clone(CloneArgs(run_dir=str(tmp_path), epochs=1, max_games=1, held_out=1, quiet=True))
+    out = clone(CloneArgs(run_dir=str(tmp_path), epochs=1, max_games=1, held_out=1, batch_size=4, quiet=True))
     assert out["samples"] > 100 and 0.0 < out["held_out_accuracy"] <= 1.0
     assert evaluate(str(tmp_path / "clone.pt"), "1541", max_steps=300)["games"] == 1
     # PPO starts from the clone.
     row = train(Args(run_dir=str(tmp_path / "ppo"), num_envs=4, num_steps=16, total_steps=64, quiet=True,
                      resume_from=str(tmp_path / "clone.pt")))
     assert row["steps"] == 64
+
+
+def test_a_recurrent_clone_is_evaluated_and_not_trained_on(tmp_path):
+    pytest.importorskip("torch")
+    from rogue544.imitate import CloneArgs, clone
+    from rogue544.train import Args, train
+    out = clone(CloneArgs(run_dir=str(tmp_path), epochs=1, max_games=1, held_out=1, batch_size=4, memory="gru",
+                          quiet=True))
+    assert 0.0 < out["held_out_accuracy"] <= 1.0
+    assert evaluate(str(tmp_path / "clone.pt"), "1541-1542", max_steps=200)["games"] == 2
+    with pytest.raises(SystemExit, match="recurrent clone"):
+        train(Args(run_dir=str(tmp_path / "ppo"), num_envs=4, num_steps=16, total_steps=64, quiet=True,
+                   resume_from=str(tmp_path / "clone.pt")))
