@@ -25,8 +25,8 @@ use rogue::game::savefile::restore_bytes;
 use rogue::game::{Game, Launch};
 use rogue::host::ScriptedHost;
 
-/// The watchdog's bound for one run (a run takes well under a second).
-const BOUND: Duration = Duration::from_secs(120);
+// The watchdog's bound for one run (a run takes well under a second).
+use common::BOUND;
 
 static SERIAL: AtomicUsize = AtomicUsize::new(0);
 
@@ -398,11 +398,9 @@ fn watch_output(child: &mut std::process::Child) -> std::sync::Arc<std::sync::Mu
 
 /// Wait (within the bound) until the output holds `text`.
 fn wait_for_text(seen: &std::sync::Mutex<Vec<u8>>, text: &str, what: &str) {
-    let start = Instant::now();
-    while !seen.lock().expect("output").windows(text.len()).any(|w| w == text.as_bytes()) {
-        assert!(start.elapsed() < BOUND, "{what}: {text:?} never shown");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    common::wait_until(&format!("{what}: {text:?} shown"), || {
+        seen.lock().expect("output").windows(text.len()).any(|w| w == text.as_bytes())
+    });
 }
 
 /// SIGTERM while the game is busy and never waits: keys that take no turn
@@ -436,12 +434,10 @@ fn binary_terminate_while_busy_saves() {
     };
     // The game at full speed: it has read keys past what the pipe holds.
     // Waited for, not slept for: on a busy machine the start may take long.
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while written.load(Ordering::Relaxed) <= READ {
+    common::wait_until("the game reading keys", || {
         assert!(child.try_wait().expect("waiting").is_none(), "rogue is still playing");
-        assert!(Instant::now() < deadline, "the game read no keys in 120 s");
-        std::thread::sleep(Duration::from_millis(10));
-    }
+        written.load(Ordering::Relaxed) > READ
+    });
     assert!(child.try_wait().expect("waiting").is_none(), "rogue is still playing");
     let killed = Command::new("kill").arg("-TERM").arg(child.id().to_string()).status().expect("kill");
     assert!(killed.success(), "kill -TERM");

@@ -20,22 +20,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::pane::Pane;
+use common::pane::{Pane, has_tmux};
 
 fn scratch(tag: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("rogue-rough-{}-{tag}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-fn has_tmux() -> bool {
-    let ok = Command::new("tmux").arg("-V").output().is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "no tmux (CI installs it)");
-        eprintln!("skipped: no tmux");
-    }
-    ok
 }
 
 /// How long a screen must stay the same to count as settled.
@@ -77,7 +68,7 @@ fn check_left_clean(term: &str, rows: &[String], at: (usize, usize), cmd: &str) 
 
 #[test]
 fn after_a_save_the_prompt_comes_back_as_the_original_leaves_it() {
-    if !has_tmux() {
+    if !has_tmux("after_a_save_the_prompt_comes_back_as_the_original_leaves_it") {
         return;
     }
     for term in ["vt100", "tmux-256color"] {
@@ -110,7 +101,7 @@ fn after_a_save_the_prompt_comes_back_as_the_original_leaves_it() {
 
 #[test]
 fn after_a_replay_that_ends_mid_game_the_prompt_has_a_line_of_its_own() {
-    if !has_tmux() {
+    if !has_tmux("after_a_replay_that_ends_mid_game_the_prompt_has_a_line_of_its_own") {
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -14,9 +14,9 @@ mod common;
 
 use std::path::Path;
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::pane::Pane;
+use common::pane::{Pane, has_tmux};
 
 /// How long a screen must stay the same to count as settled.
 const SETTLE: Duration = Duration::from_millis(300);
@@ -35,9 +35,7 @@ fn gone(pid: u32) -> bool {
 
 #[test]
 fn a_served_game_saves_on_hangup_and_is_resumed() {
-    if !Command::new("tmux").arg("-V").output().is_ok_and(|o| o.status.success()) {
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "no tmux (CI installs it)");
-        eprintln!("skipped: no tmux");
+    if !has_tmux("a_served_game_saves_on_hangup_and_is_resumed") {
         return;
     }
     let root = std::env::temp_dir().join(format!("rogue-dgl-{}", std::process::id()));
@@ -62,10 +60,7 @@ fn a_served_game_saves_on_hangup_and_is_resumed() {
     let (before, _) = pane.wait_for("the move", SETTLE, |r, _| status(r));
     let pid = pane.pid();
     assert!(Command::new("kill").arg("-HUP").arg(pid.to_string()).status().unwrap().success());
-    let start = Instant::now();
-    while !gone(pid) && start.elapsed() < Duration::from_secs(120) {
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    common::wait_until("the game's end", || gone(pid));
     assert!(gone(pid), "the game did not end at the hangup");
     let save = user.join("rogue.save");
     assert!(save.exists(), "no save at the hangup");
@@ -84,16 +79,8 @@ fn a_served_game_saves_on_hangup_and_is_resumed() {
     pane.keys("y");
     pane.wait_for("the end", SETTLE, |rows, _| rows.iter().any(|r| r.contains("[Press return to continue]")));
     pane.tmux(&["send-keys", "Enter"]);
-    let log = {
-        let start = Instant::now();
-        loop {
-            let log = std::fs::read_to_string(root.join("rogue.log")).unwrap_or_default();
-            if !log.is_empty() || start.elapsed() > Duration::from_secs(120) {
-                break log;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    };
+    common::wait_until("the log's line", || root.join("rogue.log").metadata().is_ok_and(|m| m.len() > 0));
+    let log = std::fs::read_to_string(root.join("rogue.log")).unwrap_or_default();
     assert!(log.starts_with("version=5.4.4:name=Alice:") && log.contains(":death=quit:"), "{log}");
     assert_eq!(log.lines().count(), 1);
     drop(pane);
@@ -275,9 +262,7 @@ fn tree(dir: &Path) -> Vec<String> {
 /// name.
 #[test]
 fn a_server_player_reaches_no_other_file() {
-    if !Command::new("tmux").arg("-V").output().is_ok_and(|o| o.status.success()) {
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "no tmux (CI installs it)");
-        eprintln!("skipped: no tmux");
+    if !has_tmux("a_server_player_reaches_no_other_file") {
         return;
     }
     let root = std::env::temp_dir().join(format!("rogue-server-{}", std::process::id()));
@@ -324,10 +309,7 @@ fn a_server_player_reaches_no_other_file() {
     pane.wait_for("the save question", SETTLE, |r, _| r[0].starts_with("Save file ("));
     let pid = pane.pid();
     pane.keys("y");
-    let start = Instant::now();
-    while !gone(pid) && start.elapsed() < Duration::from_secs(120) {
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    common::wait_until("the game's end", || gone(pid));
     assert!(gone(pid), "the game did not end at the save");
     drop(pane);
     assert_eq!(tree(&srv), ["rogue.scr", "userdata/Alice/rogue.save"], "only the save file and the score file");
@@ -339,12 +321,7 @@ fn a_server_player_reaches_no_other_file() {
     pane.keys("y");
     pane.wait_for("the end", SETTLE, |rows, _| rows.iter().any(|r| r.contains("[Press return to continue]")));
     pane.tmux(&["send-keys", "Enter"]);
-    let start = Instant::now();
-    while std::fs::read_to_string(srv.join("rogue.log")).unwrap_or_default().is_empty()
-        && start.elapsed() < Duration::from_secs(120)
-    {
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    common::wait_until("the log's line", || srv.join("rogue.log").metadata().is_ok_and(|m| m.len() > 0));
     drop(pane);
     let log = std::fs::read_to_string(srv.join("rogue.log")).unwrap_or_default();
     assert!(log.starts_with("version=5.4.4:name=Alice:") && log.contains(":death=quit:"), "{log}");

@@ -52,15 +52,16 @@ except ImportError as e:  # pragma: no cover
 
 from .train import Agent, Args, _save, options_parser
 
+
 def _target_table() -> np.ndarray:
     """Dataset action -> the trainer's action at a command wait (-1: none):
     a run is a step that way, a count digit teaches nothing."""
     t = np.arange(N_ACTIONS, dtype=np.int64)
-    for a in ACTIONS:
+    for i, a in enumerate(ACTIONS):
         if a.name.startswith("rush_"):
-            t[action_named(a.name)] = action_named("move_" + a.name[len("rush_"):])
+            t[i] = action_named("move_" + a.name[len("rush_"):])
         elif a.name.startswith("count_"):
-            t[action_named(a.name)] = -1
+            t[i] = -1
     return t
 
 

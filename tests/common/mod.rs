@@ -3,6 +3,23 @@
 
 pub mod pane;
 
+use std::time::{Duration, Instant};
+
+/// How long a test waits for a condition before it fails: far beyond the
+/// well under a second an unloaded run takes, for a busy 2-core machine.
+pub const BOUND: Duration = Duration::from_secs(120);
+
+/// Wait until `ok()` holds, looking again every few milliseconds; fails
+/// with `what` past [`BOUND`]. The one way a test waits for something it
+/// cannot be told of (a file written, a process gone, bytes read).
+pub fn wait_until(what: &str, mut ok: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !ok() {
+        assert!(start.elapsed() < BOUND, "{what}: not within {BOUND:?}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 /// A test that cannot run on this machine (a tool or a privilege it needs
 /// is missing). Under CI (`CI=true`, where `.ci/run` installs everything
 /// the tests need) that is a failure; elsewhere the test passes saying

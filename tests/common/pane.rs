@@ -5,6 +5,16 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+/// Whether tmux is here; without it `test` is skipped (a failure under CI,
+/// which installs it: [`super::cannot_run`]).
+pub fn has_tmux(test: &str) -> bool {
+    let ok = Command::new("tmux").arg("-V").output().is_ok_and(|o| o.status.success());
+    if !ok {
+        super::cannot_run(test, "no tmux (CI installs it)");
+    }
+    ok
+}
+
 pub struct Pane {
     socket: PathBuf,
 }
